@@ -1,0 +1,59 @@
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow, BenchSuite } from './harness.js';
+
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const filter = process.argv[2];
+
+const files = readdirSync(benchDir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => filter === undefined || name.includes(filter))
+  .sort();
+
+const rows: BenchRow[] = [];
+for (const file of files) {
+  const suite = (await import(join(benchDir, file))).default as BenchSuite;
+  process.stderr.write(`running ${suite.name}…\n`);
+  const suiteRows = await suite.run();
+  rows.push(...suiteRows);
+  printTable(suite.name, suiteRows);
+}
+
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  command: `npm run bench${filter === undefined ? '' : ` -- ${filter}`}`,
+  rows,
+};
+mkdirSync(join(benchDir, 'results'), { recursive: true });
+const target = join(benchDir, 'results', filter === undefined ? 'latest.json' : `latest-${filter}.json`);
+writeFileSync(`${target}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+renameSync(`${target}.tmp`, target);
+process.stderr.write(`wrote ${target}\n`);
+
+function printTable(name: string, suiteRows: readonly BenchRow[]): void {
+  const columns = ['case', ...new Set(suiteRows.flatMap((row) => Object.keys(row.figures)))];
+  const cells = suiteRows.map((row) => [
+    row.case,
+    ...columns.slice(1).map((column) => format(row.figures[column])),
+  ]);
+  const widths = columns.map((column, index) =>
+    Math.max(column.length, ...cells.map((cell) => (cell[index] ?? '').length)),
+  );
+  const line = (values: readonly string[]) =>
+    `| ${values.map((value, index) => value.padEnd(widths[index] ?? 0)).join(' | ')} |`;
+  console.log(`\n### ${name}\n`);
+  console.log(line(columns));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const cell of cells) console.log(line(cell));
+}
+
+function format(value: number | string | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'number' ? value.toLocaleString('en-US') : value;
+}

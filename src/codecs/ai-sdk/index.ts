@@ -1,0 +1,17 @@
+import type { Codec } from '../codec.js';
+
+/** Placeholder until the ai-sdk codec lands: detects nothing, decodes to an empty transcript. */
+export const aiSdkCodec: Codec = {
+  format: 'ai-sdk',
+  fileLayout: 'entries',
+  capabilities: {
+    reasoning: true,
+    images: true,
+    groupedToolResults: true,
+    strictAlternation: false,
+    systemPrompt: 'message',
+  },
+  detect: () => 0,
+  decode: () => ({ value: { messages: [] }, issues: [] }),
+  encode: () => ({}),
+};

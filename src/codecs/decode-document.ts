@@ -1,0 +1,173 @@
+import { CondenseError } from '../errors/condense-error.js';
+import { FORMAT_NAMES, type FormatName } from '../model/format.js';
+import type { Codec, DecodeIssue, DetectScore } from './codec.js';
+import {
+  type CodecLookup,
+  type DocumentEntry,
+  type DocumentLayout,
+  parseJsonLines,
+  type TranscriptDocument,
+  withLine,
+} from './document.js';
+
+/** Options of {@link decodeDocumentWith}. */
+export interface DecodeDocumentOptions {
+  /** Skip detection and read the text as this format. */
+  readonly format?: FormatName;
+  /** Used in error messages. */
+  readonly fileName?: string;
+}
+
+/**
+ * Decodes the text of a transcript file of any supported format and layout. Unreadable JSONL lines become
+ * issues and `invalid` entries; only input that is not a transcript file at all throws (`INVALID_INPUT`,
+ * `UNKNOWN_FORMAT`).
+ */
+export function decodeDocumentWith(
+  lookup: CodecLookup,
+  text: string,
+  options: DecodeDocumentOptions = {},
+): TranscriptDocument {
+  const whole = parseWhole(text);
+  if (whole.ok) return decodeJsonValue(lookup, whole.value, text, options);
+  return decodeJsonLinesText(lookup, text, options);
+}
+
+function parseWhole(text: string): { ok: true; value: unknown } | { ok: false } {
+  const start = text.trimStart()[0];
+  if (start !== '[' && start !== '{') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function detectIndent(text: string): number {
+  const match = /^[[{]\r?\n( +)/.exec(text.trimStart());
+  return match?.[1]?.length ?? 0;
+}
+
+function decodeJsonValue(
+  lookup: CodecLookup,
+  value: unknown,
+  text: string,
+  options: DecodeDocumentOptions,
+): TranscriptDocument {
+  const indent = detectIndent(text);
+  const format = options.format ?? detectFormatOf(lookup, [value], options.fileName);
+  const codec = lookup(format);
+  if (codec.fileLayout === 'records') {
+    const records = Array.isArray(value) && codec.detect(value) === 0 ? value : [value];
+    return single(codec, records, 'records', indent);
+  }
+  if (Array.isArray(value) && value.length > 0 && codec.detect(value) === 0) {
+    const entries: DocumentEntry[] = [];
+    const issues: DecodeIssue[] = [];
+    value.forEach((wire, index) => {
+      const result = codec.decode(wire);
+      entries.push({ kind: 'transcript', transcript: result.value });
+      for (const issue of result.issues) issues.push({ ...issue, path: [index, ...issue.path] });
+    });
+    return { format, layout: 'json-array', entries, issues, indent };
+  }
+  return single(codec, value, 'json', indent);
+}
+
+function single(codec: Codec, wire: unknown, layout: DocumentLayout, indent: number): TranscriptDocument {
+  const result = codec.decode(wire);
+  return {
+    format: codec.format,
+    layout,
+    entries: [{ kind: 'transcript', transcript: result.value }],
+    issues: result.issues,
+    indent,
+  };
+}
+
+function decodeJsonLinesText(
+  lookup: CodecLookup,
+  text: string,
+  options: DecodeDocumentOptions,
+): TranscriptDocument {
+  const parsed = parseJsonLines(text);
+  if (parsed.values.length === 0 && text.trim() !== '' && parsed.invalid.length > 0) {
+    throw new CondenseError({
+      code: 'INVALID_INPUT',
+      message: 'no line of the input is valid JSON',
+      hint: 'condense reads JSON and JSONL transcript files',
+      location: { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1 },
+    });
+  }
+  const sample = parsed.values.slice(0, 20).map((entry) => entry.value);
+  const format = options.format ?? detectFormatOf(lookup, sample, options.fileName);
+  const codec = lookup(format);
+  const sourceText = new Map<unknown, string>();
+  for (const entry of parsed.values) sourceText.set(entry.value, entry.text);
+  if (codec.fileLayout === 'records') {
+    const result = codec.decode(parsed.values.map((entry) => entry.value));
+    return {
+      format,
+      layout: 'records',
+      entries: [{ kind: 'transcript', transcript: result.value }],
+      issues: [...parsed.issues, ...result.issues],
+      indent: 0,
+      sourceText,
+    };
+  }
+  const slots: { line: number; entry: DocumentEntry }[] = [];
+  const issues: DecodeIssue[] = [...parsed.issues];
+  for (const { value, line } of parsed.values) {
+    const result = codec.decode(value);
+    slots.push({ line, entry: { kind: 'transcript', transcript: result.value, line } });
+    issues.push(...withLine(result.issues, line));
+  }
+  for (const bad of parsed.invalid) slots.push({ line: bad.line, entry: { kind: 'invalid', ...bad } });
+  slots.sort((left, right) => left.line - right.line);
+  return { format, layout: 'jsonl', entries: slots.map((slot) => slot.entry), issues, indent: 0, sourceText };
+}
+
+/**
+ * Picks the format whose codec is most confident about the sample values (one JSON document, or the first
+ * lines of a JSONL file). Ties go to the order of {@link FORMAT_NAMES}.
+ */
+export function detectFormatOf(
+  lookup: CodecLookup,
+  sample: readonly unknown[],
+  fileName?: string,
+): FormatName {
+  let best: { format: FormatName; score: number } | undefined;
+  for (const format of FORMAT_NAMES) {
+    const codec = lookup(format);
+    const score = scoreSample(codec, sample);
+    if (score > 0 && (best === undefined || score > best.score)) best = { format, score };
+  }
+  if (best === undefined) {
+    throw new CondenseError({
+      code: 'UNKNOWN_FORMAT',
+      message: 'could not recognise the transcript format',
+      hint: `pass --format with one of ${FORMAT_NAMES.join(', ')}`,
+      ...(fileName === undefined ? {} : { location: { file: fileName } }),
+    });
+  }
+  return best.format;
+}
+
+function scoreSample(codec: Codec, sample: readonly unknown[]): number {
+  let total = 0;
+  for (const value of sample) {
+    let score: DetectScore = codec.detect(value);
+    if (score === 0 && Array.isArray(value) && value.length > 0) {
+      score = minScore(value.slice(0, 5).map((element) => codec.detect(element)));
+    }
+    if (score === 0) return 0;
+    total += score;
+  }
+  return sample.length === 0 ? 0 : total / sample.length;
+}
+
+function minScore(scores: readonly DetectScore[]): DetectScore {
+  let min: DetectScore = 2;
+  for (const score of scores) if (score < min) min = score;
+  return min;
+}

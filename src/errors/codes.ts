@@ -1,0 +1,21 @@
+/** Every error code condense raises, with a one-line meaning. Codes are stable: users branch on them. */
+export const ERROR_CODES = {
+  INVALID_INPUT: 'the input is not a transcript condense can read',
+  UNKNOWN_FORMAT: 'the format could not be detected or is not supported',
+  DECODE_FAILED: 'a record could not be decoded',
+  ENCODE_FAILED: 'the transcript cannot be written in the requested format',
+  INVALID_OPTIONS: 'an option or configuration value is wrong',
+  USAGE: 'the command line is wrong',
+  IO_FAILED: 'a file could not be read or written',
+  TOKENIZER_FAILED: 'the tokenizer could not be loaded or failed',
+  SUMMARY_FAILED: 'the summarizer failed',
+  AUTH_FAILED: 'the model provider refused the credentials or quota',
+  BUDGET_UNREACHABLE: 'the transcript cannot be brought under the requested budget',
+  TOOL_PAIR_BROKEN: 'a tool call and its result are not paired',
+  SESSION_INVALID: 'a session log is damaged beyond what can be recovered',
+  TIMEOUT: 'an operation ran out of time',
+  ABORTED: 'an operation was cancelled',
+} as const;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;

@@ -48,12 +48,14 @@ export interface ToolResultPart {
   readonly meta?: PartMeta;
 }
 
-/** Model reasoning (`thinking`, `<think>`, `reasoning_content`). `redacted` holds provider-encrypted reasoning. */
+/** Model reasoning (`thinking`, `<think>`, `reasoning_content`). */
 export interface ReasoningPart {
   readonly type: 'reasoning';
   readonly text: string;
+  /** Provider signature that must travel back with the reasoning (Anthropic `thinking.signature`). */
   readonly signature?: string;
-  readonly redacted?: boolean;
+  /** Provider-encrypted reasoning passed back verbatim (Anthropic `redacted_thinking.data`); `text` is then empty. */
+  readonly data?: string;
   readonly meta?: PartMeta;
 }
 

@@ -1,0 +1,22 @@
+/**
+ * Everything a command may touch of the outside world. Only `main.ts` builds one from `process`; tests build
+ * their own, so every command runs without a process.
+ */
+export interface CliContext {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** Standard error is an interactive terminal (progress bars, colours). */
+  readonly stderrIsTTY: boolean;
+  /** Terminal width for tables. */
+  readonly columns: number;
+  /** Reads standard input to the end (for `-` as a file name). */
+  readonly readStdin: () => Promise<string>;
+}
+
+/** Exit codes of every command: 0 done, 1 bad input or failed work, 2 wrong usage. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** An exit code. */
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -1,0 +1,32 @@
+import { Command } from 'commander';
+import { registerConvert } from './commands/convert.js';
+import { registerInspect } from './commands/inspect.js';
+import type { CliContext, ExitCode } from './context.js';
+
+/** Mutable holder through which a command's action reports its exit code. */
+export interface CommandState {
+  exitCode: ExitCode;
+}
+
+/** Adds one command to the program. Every `src/cli/commands/<verb>.ts` exports one of these. */
+export type CommandRegistrar = (program: Command, context: CliContext, state: CommandState) => void;
+
+const COMMANDS: readonly CommandRegistrar[] = [registerInspect, registerConvert];
+
+/** Builds the `condense` command line with every command, writing through `context` and never exiting. */
+export function createProgram(context: CliContext, state: CommandState): Command {
+  const program = new Command('condense')
+    .description(
+      'Keep LLM agents inside their context window, and turn their transcripts into compact, replayable records.',
+    )
+    .version('0.1.0', '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: context.stdout, writeErr: context.stderr })
+    .exitOverride();
+  for (const register of COMMANDS) register(program, context, state);
+  for (const command of program.commands) {
+    command.configureOutput({ writeOut: context.stdout, writeErr: context.stderr }).exitOverride();
+    command.showHelpAfterError('(run with --help for usage)');
+  }
+  return program;
+}

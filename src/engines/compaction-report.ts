@@ -1,0 +1,68 @@
+import type { SummarySource } from '../summarizer/summarizer.js';
+
+/** Token figures before or after compaction: always the rough estimate, and the exact count when configured. */
+export interface TokenFigures {
+  readonly rough: number;
+  readonly exact?: number;
+  /** Name of the exact counter. */
+  readonly counter?: string;
+}
+
+/** What the deterministic pruning phase did. */
+export interface PruningReport {
+  /** Tool outputs replaced by a reference to an identical copy. */
+  readonly deduplicated: number;
+  /** Old tool outputs replaced by a one-line digest. */
+  readonly digested: number;
+  /** Tool-call argument objects whose long string leaves were shortened. */
+  readonly argumentsShrunk: number;
+  /** Image payloads replaced by a placeholder. */
+  readonly imagesStripped: number;
+}
+
+/** Where the kept head ends and the kept tail starts, as indices into the input transcript. */
+export interface Boundaries {
+  /** First message index after the protected head. */
+  readonly headEnd: number;
+  /** First message index of the protected tail. */
+  readonly tailStart: number;
+}
+
+/** The checkpoint written by this pass, if any. */
+export interface SummaryReport {
+  readonly source: SummarySource | 'none';
+  readonly model?: string;
+  /** Summarizer calls made (chunked folds make several). */
+  readonly calls: number;
+  /** Tokens of the checkpoint message (rough). */
+  readonly tokens: number;
+  /** True when an earlier checkpoint was updated rather than a new one written. */
+  readonly updatedPrevious: boolean;
+}
+
+/** Everything a compaction pass reports. Nothing is dropped silently: the counts say what was removed and why. */
+export interface CompactionReport {
+  readonly engine: string;
+  readonly tokensBefore: TokenFigures;
+  readonly tokensAfter: TokenFigures;
+  readonly messagesBefore: number;
+  readonly messagesAfter: number;
+  /** Absent when the pass did not partition the transcript (no-op, rules engine). */
+  readonly boundaries?: Boundaries;
+  readonly pruning: PruningReport;
+  readonly summary: SummaryReport;
+  /** Messages removed from the transcript (folded into the checkpoint or collapsed). */
+  readonly dropped: number;
+  /** Failures met on the way (summarizer errors, fallbacks), secrets redacted. */
+  readonly errors: readonly string[];
+  /** Rough tokens saved, and as a percentage of the input. Negative when the output is bigger. */
+  readonly savings: { readonly tokens: number; readonly percent: number };
+  /** False when the pass changed nothing or could not shrink the transcript. */
+  readonly madeProgress: boolean;
+  /** True when a failure left the transcript unchanged on purpose (auth/quota errors, abort policy). */
+  readonly aborted: boolean;
+  /** Why nothing happened, when nothing happened. */
+  readonly reason?: string;
+  /** Free-form observations for the user (e.g. "still 12 % above the target"). */
+  readonly notes: readonly string[];
+}

@@ -1,6 +1,22 @@
 import type { Codec } from '../codec.js';
+import { decodeAnthropic } from './decode.js';
+import { detectAnthropic } from './detect.js';
+import { encodeAnthropic } from './encode.js';
 
-/** Placeholder until the anthropic codec lands: detects nothing, decodes to an empty transcript. */
+/**
+ * Anthropic Messages API requests `{system?, messages, …}` (or a bare message array). User messages holding
+ * `tool_result` blocks are split into a tool message and a user message on decode and merged back exactly on
+ * encode. A transcript from another format always becomes a valid request:
+ * - leading system messages become `system` (joined by a blank line); a system message later in the
+ *   conversation becomes user text inside `<system-reminder>` tags;
+ * - tool messages and the user message after them become one user message, tool_result blocks first;
+ *   neighbouring messages of the same role are merged; a conversation opening with the assistant gets a
+ *   `(continued)` user turn first;
+ * - reasoning without a signature is dropped (Anthropic rejects unsigned thinking); whitespace-only text is
+ *   left out; argument text that is not a JSON object is sent as `{"_raw_arguments": text}`;
+ * - another format's opaque parts become `[kind omitted]` text unless they are Anthropic blocks; a base64
+ *   image without a media type gets one guessed from its first bytes.
+ */
 export const anthropicCodec: Codec = {
   format: 'anthropic',
   fileLayout: 'entries',
@@ -8,10 +24,12 @@ export const anthropicCodec: Codec = {
     reasoning: true,
     images: true,
     groupedToolResults: true,
-    strictAlternation: false,
-    systemPrompt: 'message',
+    strictAlternation: true,
+    systemPrompt: 'top-level',
   },
-  detect: () => 0,
-  decode: () => ({ value: { messages: [] }, issues: [] }),
-  encode: () => ({}),
+  detect: detectAnthropic,
+  decode: decodeAnthropic,
+  encode: encodeAnthropic,
 };
+
+export { decodeAnthropic, detectAnthropic, encodeAnthropic };

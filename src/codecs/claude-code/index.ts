@@ -1,6 +1,33 @@
-import type { Codec } from '../codec.js';
+import { isJsonObject } from '../../model/json.js';
+import type { Codec, DetectScore } from '../codec.js';
+import { decodeClaudeCodeRecords } from './decode.js';
+import { encodeClaudeCodeRecords } from './encode-records.js';
+import { SIDE_RECORD_TYPES } from './records.js';
 
-/** Placeholder until the claude-code codec lands: detects nothing, decodes to an empty transcript. */
+export { type ClaudeCodeDecodeOptions, decodeClaudeCodeRecords } from './decode.js';
+export { encodeClaudeCodeRecords } from './encode-records.js';
+
+/**
+ * Scores one parsed line as a Claude Code record: 2 for user/assistant records with a `message` and a
+ * `uuid`/`sessionId`, and for known non-message records with their identifying keys; 1 for other typed
+ * records carrying `sessionId` and `uuid`; 0 otherwise (arrays included: a JSON array is never one record).
+ */
+export function detectClaudeCodeRecord(wire: unknown): DetectScore {
+  if (!isJsonObject(wire)) return 0;
+  const type = wire['type'];
+  if (typeof type !== 'string') return 0;
+  const session = 'sessionId' in wire || 'uuid' in wire;
+  if (type === 'user' || type === 'assistant') return isJsonObject(wire['message']) && session ? 2 : 0;
+  if (type === 'summary') return 'leafUuid' in wire ? 2 : 0;
+  if (type === 'file-history-snapshot') return 'snapshot' in wire ? 2 : 0;
+  if (SIDE_RECORD_TYPES.has(type)) return session ? 2 : 1;
+  return 'sessionId' in wire && 'uuid' in wire ? 1 : 0;
+}
+
+/**
+ * Claude Code session files (`~/.claude/projects/<project>/<session>.jsonl`): one JSONL record per line, the
+ * whole file one transcript. See {@link decodeClaudeCodeRecords} and {@link encodeClaudeCodeRecords}.
+ */
 export const claudeCodeCodec: Codec = {
   format: 'claude-code',
   fileLayout: 'records',
@@ -11,7 +38,7 @@ export const claudeCodeCodec: Codec = {
     strictAlternation: false,
     systemPrompt: 'message',
   },
-  detect: () => 0,
-  decode: () => ({ value: { messages: [] }, issues: [] }),
-  encode: () => ({}),
+  detect: detectClaudeCodeRecord,
+  decode: (wire) => decodeClaudeCodeRecords(wire),
+  encode: encodeClaudeCodeRecords,
 };

@@ -1,17 +1,35 @@
 import type { Codec } from '../codec.js';
+import { decodeOpenai } from './decode.js';
+import { detectOpenai } from './detect.js';
+import { encodeOpenai } from './encode.js';
 
-/** Placeholder until the openai codec lands: detects nothing, decodes to an empty transcript. */
+/**
+ * OpenAI Chat Completions messages and the agent datasets written in that shape (tau-bench, SWE-agent,
+ * ToolBench, OpenHands, LLaMA-Factory); see `envelopes/envelope-kind.ts`. Files read with it are written back
+ * exactly. What the wire cannot hold when a message is new or changed:
+ * - `isError` of a tool result is dropped; a tool message holding several results becomes one `tool` message
+ *   per result (OpenAI carries one result per message);
+ * - reasoning goes to `reasoning_content` (or the key it was read from), several parts joined by newlines;
+ *   signatures and redacted reasoning (encrypted data only) are dropped;
+ * - the text parts of a text-only message are written as one string joined by newlines;
+ * - another format's opaque blocks become `[kind omitted]` text; a base64 image without a media type is
+ *   written as a `image/png` data URL;
+ * - in OpenHands event streams, a message that no longer fits its event gets fresh minimal events, and
+ *   parallel tool calls read back as one assistant message per call.
+ */
 export const openaiCodec: Codec = {
   format: 'openai',
   fileLayout: 'entries',
   capabilities: {
     reasoning: true,
     images: true,
-    groupedToolResults: true,
+    groupedToolResults: false,
     strictAlternation: false,
     systemPrompt: 'message',
   },
-  detect: () => 0,
-  decode: () => ({ value: { messages: [] }, issues: [] }),
-  encode: () => ({}),
+  detect: detectOpenai,
+  decode: decodeOpenai,
+  encode: encodeOpenai,
 };
+
+export { decodeOpenai, detectOpenai, encodeOpenai };

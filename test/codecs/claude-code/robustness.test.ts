@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  claudeCodeCodec,
+  decodeClaudeCodeRecords,
+  encodeClaudeCodeRecords,
+} from '../../../src/codecs/claude-code/index.js';
+import { stripOrigins } from '../../../src/model/origins.js';
+import { said } from './helpers.js';
+
+const envelope = (uuid: string, parentUuid: string | null) => ({
+  parentUuid,
+  isSidechain: false,
+  userType: 'external',
+  cwd: '/w',
+  sessionId: 's-1',
+  version: '2.1.0',
+  uuid,
+  timestamp: '2026-01-01T00:00:00.000Z',
+});
+
+const assistant = (uuid: string, parent: string | null, id: string, block: unknown) => ({
+  ...envelope(uuid, parent),
+  type: 'assistant',
+  message: { id, type: 'message', role: 'assistant', model: 'm', content: [block], stop_reason: null },
+  requestId: `req-${id}`,
+});
+
+const result = (uuid: string, parent: string, callId: string, text: string) => ({
+  ...envelope(uuid, parent),
+  type: 'user',
+  message: { role: 'user', content: [{ tool_use_id: callId, type: 'tool_result', content: text }] },
+  toolUseResult: { stdout: text },
+});
+
+describe('claude-code decode', () => {
+  it('reads an empty file as an empty transcript and writes nothing back', () => {
+    const { value, issues } = decodeClaudeCodeRecords([]);
+    expect(value.messages).toEqual([]);
+    expect(issues).toEqual([]);
+    expect(encodeClaudeCodeRecords(stripOrigins(value))).toEqual([]);
+  });
+
+  it('merges one response split around its tool results and keeps results after their calls', () => {
+    const records = [
+      { ...envelope('u1', null), type: 'user', message: { role: 'user', content: 'list files' } },
+      assistant('a1', 'u1', 'msg_1', {
+        type: 'tool_use',
+        id: 'toolu_1',
+        name: 'Bash',
+        input: { command: 'ls' },
+      }),
+      { ...envelope('p1', 'a1'), type: 'progress', data: { type: 'hook_progress' }, toolUseID: 'toolu_1' },
+      result('r1', 'a1', 'toolu_1', 'a.txt'),
+      assistant('a2', 'r1', 'msg_1', {
+        type: 'tool_use',
+        id: 'toolu_2',
+        name: 'Bash',
+        input: { command: 'pwd' },
+      }),
+      result('r2', 'a2', 'toolu_2', '/w'),
+      { type: 'summary', summary: 'Listing', leafUuid: 'elsewhere' },
+    ];
+    const { value, issues } = decodeClaudeCodeRecords(records);
+    expect(issues).toEqual([]);
+    expect(value.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
+    expect(value.messages[1]?.parts.map((part) => (part.type === 'tool-call' ? part.id : part.type))).toEqual(
+      ['toolu_1', 'toolu_2'],
+    );
+    expect(value.messages[1]?.id).toBe('a1');
+    expect(encodeClaudeCodeRecords(value)).toBe(records);
+    const again = encodeClaudeCodeRecords(stripOrigins(value));
+    expect(again).toEqual(records);
+  });
+
+  it('reports unknown record types, records without a message and malformed blocks, and keeps them', () => {
+    const records = [
+      { ...envelope('x1', null), type: 'brand-new-kind', payload: 1 },
+      { ...envelope('x2', null), type: 'user' },
+      42,
+      {
+        ...envelope('x3', null),
+        type: 'assistant',
+        message: {
+          id: 'm',
+          role: 'assistant',
+          content: ['bare', { type: 'server_tool_use', id: 's' }, { type: 'tool_use', id: 7 }],
+        },
+      },
+    ];
+    const { value, issues } = decodeClaudeCodeRecords(records);
+    expect(issues.map((issue) => issue.code).sort()).toEqual([
+      'invalid-shape',
+      'invalid-shape',
+      'unknown-block',
+      'unknown-block',
+      'unknown-block',
+      'unknown-record',
+    ]);
+    expect(value.messages).toHaveLength(1);
+    expect(value.messages[0]?.parts.map((part) => part.type)).toEqual(['opaque', 'opaque', 'opaque']);
+    expect(encodeClaudeCodeRecords(stripOrigins(value))).toEqual(records);
+  });
+
+  it('keeps isMeta user records as messages, flagged', () => {
+    const records = [
+      {
+        ...envelope('m1', null),
+        type: 'user',
+        isMeta: true,
+        message: { role: 'user', content: '<system-reminder>x</system-reminder>' },
+      },
+    ];
+    const message = decodeClaudeCodeRecords(records).value.messages[0];
+    expect(message?.role).toBe('user');
+    expect(message?.meta?.codec?.['claude-code']?.['isMeta']).toBe(true);
+  });
+
+  it('writes a minimal session for a transcript from another format', () => {
+    const records = encodeClaudeCodeRecords({
+      messages: [
+        { role: 'system', parts: [{ type: 'text', text: 'be brief' }] },
+        { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+        { role: 'assistant', parts: [{ type: 'tool-call', id: 'c1', name: 'f', arguments: '{"a":1}' }] },
+        {
+          role: 'tool',
+          parts: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'ok' }] }],
+        },
+        { role: 'assistant', parts: [{ type: 'text', text: 'done' }] },
+      ],
+    }) as Record<string, any>[];
+    expect(records.map((record) => record['type'])).toEqual([
+      'user',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(records[0]?.['isMeta']).toBe(true);
+    expect(records[0]?.['parentUuid']).toBeNull();
+    records.slice(1).forEach((record, index) => {
+      expect(record['parentUuid']).toBe(records[index]?.['uuid']);
+    });
+    expect(records[3]?.['message']['content'][0]).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'c1',
+      content: 'ok',
+    });
+    expect(new Set(records.map((record) => record['sessionId'])).size).toBe(1);
+    expect(records.every((record) => claudeCodeCodec.detect(record) === 2)).toBe(true);
+  });
+});
+
+const blockArb = fc.oneof(
+  fc.jsonValue(),
+  fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string(), fc.integer()) }),
+  fc.record(
+    { type: fc.constant('thinking'), thinking: fc.string(), signature: fc.oneof(fc.string(), fc.boolean()) },
+    { requiredKeys: ['type', 'thinking'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('tool_use'),
+      id: fc.string(),
+      name: fc.string(),
+      input: fc.jsonValue(),
+      caller: fc.jsonValue(),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('tool_result'),
+      tool_use_id: fc.string(),
+      content: fc.oneof(
+        fc.string(),
+        fc.array(fc.oneof(fc.jsonValue(), fc.record({ type: fc.constant('text'), text: fc.string() }))),
+      ),
+      is_error: fc.oneof(fc.boolean(), fc.string()),
+    },
+    { requiredKeys: ['type', 'tool_use_id'] },
+  ),
+  fc.record({
+    type: fc.constant('image'),
+    source: fc.record(
+      {
+        type: fc.constantFrom('base64', 'url', 'file'),
+        media_type: fc.string(),
+        data: fc.string(),
+        url: fc.string(),
+      },
+      { requiredKeys: ['type'] },
+    ),
+  }),
+);
+
+const recordArb = fc.oneof(
+  fc.jsonValue(),
+  fc.record(
+    {
+      type: fc.constantFrom('user', 'assistant', 'progress', 'system', 'summary', 'weird'),
+      uuid: fc.constantFrom('a', 'b', 'c', 'd'),
+      parentUuid: fc.constantFrom(null, 'a', 'b', 'c', 'x'),
+      message: fc.oneof(
+        fc.jsonValue(),
+        fc.record(
+          {
+            id: fc.constantFrom('m1', 'm2'),
+            role: fc.string(),
+            content: fc.oneof(fc.string(), fc.array(blockArb, { maxLength: 4 })),
+          },
+          { requiredKeys: ['content'] },
+        ),
+      ),
+      messageId: fc.constantFrom('a', 'b'),
+      isMeta: fc.boolean(),
+    },
+    { requiredKeys: ['type'] },
+  ),
+);
+
+describe('claude-code decode of arbitrary records (property)', () => {
+  it('never throws and encodes back to the same records, with and without origins', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 12 }), (records) => {
+        const { value } = decodeClaudeCodeRecords(records);
+        expect(encodeClaudeCodeRecords(value)).toBe(records);
+        expect(encodeClaudeCodeRecords(stripOrigins(value))).toEqual(records);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never throws on any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (wire) => {
+        const { value } = decodeClaudeCodeRecords(wire);
+        expect(Array.isArray(value.messages)).toBe(true);
+        claudeCodeCodec.detect(wire);
+      }),
+    );
+  });
+
+  it('decodes the same messages whatever part of them was re-encoded', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 12 }), (records) => {
+        const { value } = decodeClaudeCodeRecords(records);
+        const back = decodeClaudeCodeRecords(encodeClaudeCodeRecords(stripOrigins(value))).value;
+        expect(back.messages.map(said)).toEqual(value.messages.map(said));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

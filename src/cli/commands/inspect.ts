@@ -4,13 +4,14 @@ import { getCodec } from '../../codecs/registry.js';
 import { inspectTranscripts } from '../../inspect/inspect-transcript.js';
 import type { FormatName } from '../../model/format.js';
 import type { VerifyProvider } from '../../model/verify.js';
-import { createRoughCounter, createTokenCounter } from '../../tokens/index.js';
+import { createRoughCounter } from '../../tokens/index.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
 import { formatOption, jsonOption } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
 import { renderInspect } from '../render/inspect-text.js';
+import { tokenCounterFromFlag } from '../tokenizer.js';
 
 interface InspectFlags {
   readonly format?: FormatName;
@@ -37,8 +38,7 @@ export const registerInspect: CommandRegistrar = (program: Command, context, sta
     .action(async (file: string, flags: InspectFlags) => {
       const loaded = await loadInput(context, file, flags.format);
       const counters: TokenCounter[] = [createRoughCounter()];
-      if (flags.tokenizer !== undefined)
-        counters.push(await createTokenCounter(flags.tokenizer, { cwd: context.cwd }));
+      if (flags.tokenizer !== undefined) counters.push(await tokenCounterFromFlag(context, flags.tokenizer));
       const { document } = loaded;
       const report = inspectTranscripts(documentTranscripts(document), {
         counters: counters.length > 1 ? [counters[1] as TokenCounter, counters[0] as TokenCounter] : counters,

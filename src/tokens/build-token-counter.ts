@@ -1,0 +1,103 @@
+import type { Message } from '../model/message.js';
+import type { Part, ToolResultContentPart } from '../model/part.js';
+import type { Transcript } from '../model/transcript.js';
+import {
+  type CountingOptions,
+  type ResolvedCountingOptions,
+  resolveCountingOptions,
+} from './counting-options.js';
+import type { TokenCounter } from './token-counter.js';
+
+/** What distinguishes one counter from another: its name, whether it is exact, and how it counts text. */
+export interface TextTokenCounter {
+  readonly name: string;
+  readonly exact: boolean;
+  /** Tokens of a text; must be linear in its length and never throw. */
+  countText(text: string): number;
+}
+
+/**
+ * A full {@link TokenCounter} from a text counter: parts, messages and transcripts are priced the same way for
+ * every counter (see {@link CountingOptions}), and message counts are cached by message object in a `WeakMap`
+ * owned by this counter, so re-counting a transcript that grew by k messages counts only those k. Messages are
+ * immutable by contract; a message mutated after it was counted keeps its old count.
+ */
+export function buildTokenCounter(base: TextTokenCounter, options: CountingOptions = {}): TokenCounter {
+  const resolved = resolveCountingOptions(options);
+  const countText = (text: string): number => base.countText(text);
+  const cache = new WeakMap<Message, number>();
+  const countPart = (part: Part): number => partTokens(part, countText, resolved);
+  const countMessage = (message: Message): number => {
+    const cached = cache.get(message);
+    if (cached !== undefined) return cached;
+    let tokens = resolved.messageOverhead;
+    for (const part of message.parts) tokens += countPart(part);
+    cache.set(message, tokens);
+    return tokens;
+  };
+  return {
+    name: base.name,
+    exact: base.exact,
+    countText,
+    countPart,
+    countMessage,
+    countTranscript(transcript: Transcript): number {
+      let tokens = 0;
+      for (const message of transcript.messages) tokens += countMessage(message);
+      return tokens;
+    },
+  };
+}
+
+/**
+ * Tokens of one part as the model sees it. Tool calls count their name and arguments, tool results their
+ * content, reasoning its text and any encrypted `data` passed back with it (the signature is not shown to the
+ * model), opaque parts the JSON text of their value, images a fixed cost.
+ */
+function partTokens(
+  part: Part,
+  countText: (text: string) => number,
+  options: ResolvedCountingOptions,
+): number {
+  switch (part.type) {
+    case 'text':
+      return countText(part.text);
+    case 'image':
+      return options.imageTokens;
+    case 'tool-call':
+      return options.toolCallOverhead + countText(part.name) + countText(part.arguments);
+    case 'tool-result': {
+      let tokens = options.toolResultOverhead;
+      for (const inner of part.content) tokens += resultContentTokens(inner, countText, options);
+      return tokens;
+    }
+    case 'reasoning':
+      return countText(part.text) + (part.data === undefined ? 0 : countText(part.data));
+    case 'opaque':
+      return countText(jsonText(part.value));
+  }
+}
+
+function resultContentTokens(
+  part: ToolResultContentPart,
+  countText: (text: string) => number,
+  options: ResolvedCountingOptions,
+): number {
+  switch (part.type) {
+    case 'text':
+      return countText(part.text);
+    case 'image':
+      return options.imageTokens;
+    case 'opaque':
+      return countText(jsonText(part.value));
+  }
+}
+
+/** JSON text of a value; values that JSON cannot represent (only possible from untyped callers) count as empty. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}

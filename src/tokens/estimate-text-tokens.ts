@@ -1,0 +1,132 @@
+import { ROUGH_WEIGHTS, type RoughWeights } from './rough-calibration.js';
+
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const SPACE = 4;
+const TAB = 5;
+const LINE_BREAK = 6;
+const PUNCTUATION = 7;
+const CJK = 8;
+const SYMBOL = 9;
+const SURROGATE = 10;
+const SCRIPT = 11;
+
+/** Class of every ASCII code unit, so the hot loop does one array read for most characters. */
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128).fill(PUNCTUATION);
+  for (let code = 97; code <= 122; code++) table[code] = LOWER;
+  for (let code = 65; code <= 90; code++) table[code] = UPPER;
+  for (let code = 48; code <= 57; code++) table[code] = DIGIT;
+  table[32] = SPACE;
+  table[9] = TAB;
+  table[10] = LINE_BREAK;
+  table[13] = LINE_BREAK;
+  return table;
+})();
+
+function classOf(code: number): number {
+  if (code < 0x80) return ASCII_CLASS[code] as number;
+  if (code < 0xc0 || code === 0xd7 || code === 0xf7) return PUNCTUATION;
+  if (code < 0x250) return LOWER;
+  if (code < 0x2000) return SCRIPT;
+  if (code < 0x2e80) return SYMBOL;
+  return code >= 0xd800 && code <= 0xdfff ? SURROGATE : CJK;
+}
+
+/** Cost of one more character of a run that already started (same class as the character before it). */
+function continuationCost(kind: number, weights: RoughWeights): number {
+  switch (kind) {
+    case PUNCTUATION:
+      return weights.punctuation;
+    case CJK:
+      return weights.cjk;
+    case SYMBOL:
+      return weights.symbol;
+    case SURROGATE:
+      return weights.astral / 2;
+    case SCRIPT:
+      return weights.scriptLetter;
+    case TAB:
+      return weights.tab;
+    default:
+      return 0;
+  }
+}
+
+/** Cost of a character that starts a run (its class differs from the character before it). */
+function startCost(kind: number, weights: RoughWeights): number {
+  switch (kind) {
+    case LINE_BREAK:
+      return weights.lineBreak;
+    case PUNCTUATION:
+      return weights.punctuation + weights.punctuationRun;
+    case SYMBOL:
+      return weights.symbol + weights.symbolRun;
+    default:
+      return continuationCost(kind, weights);
+  }
+}
+
+/**
+ * Estimated tokens of `text`: one pass over its UTF-16 code units pricing words, numbers, punctuation runs,
+ * whitespace runs and non-Latin characters with `weights` (see {@link RoughWeights} for the calibration and its
+ * measured error). Linear, allocation-free, never throws. A non-empty text costs at least one token.
+ */
+export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_WEIGHTS): number {
+  const length = text.length;
+  if (length === 0) return 0;
+  let tokens = 0;
+  // The letters-and-digits run being read ("word"), and the letter or digit run inside it.
+  let wordLength = 0;
+  let wordSwitches = 0;
+  let wordCost = 0;
+  let letters = 0;
+  let digits = 0;
+  let spaces = 0;
+  let previous = 0;
+  for (let index = 0; index <= length; index++) {
+    const kind = index === length ? 0 : classOf(text.charCodeAt(index));
+    if (kind === previous) {
+      // Most characters continue a run: the hot path only counts them.
+      if (kind === LOWER || kind === UPPER) letters++;
+      else if (kind === DIGIT) digits++;
+      else if (kind === SPACE) spaces++;
+      else tokens += continuationCost(kind, weights);
+      if (kind <= DIGIT) wordLength++;
+      continue;
+    }
+    if (letters > 0 && ((kind !== LOWER && kind !== UPPER) || (kind === UPPER && previous === LOWER))) {
+      wordCost += weights.word;
+      if (letters > 8) wordCost += (letters - 8) * weights.letterBeyond8;
+      if (letters > 12) wordCost += (letters - 12) * weights.letterBeyond12;
+      letters = 0;
+    }
+    if (digits > 0) {
+      wordCost += Math.ceil(digits / 3) * weights.digitGroup;
+      digits = 0;
+    }
+    if (spaces > 0) {
+      if (spaces > 1) tokens += weights.indentation;
+      else if (kind === DIGIT) tokens += weights.spaceBeforeDigit;
+      spaces = 0;
+    }
+    if (kind === LOWER || kind === UPPER || kind === DIGIT) {
+      if (wordLength > 0 && (kind === DIGIT || previous === DIGIT)) wordSwitches++;
+      wordLength++;
+      if (kind === DIGIT) digits++;
+      else letters++;
+    } else {
+      if (wordLength > 0) {
+        tokens += wordSwitches >= 3 ? wordLength * weights.randomCharacter : wordCost;
+        wordLength = 0;
+        wordSwitches = 0;
+        wordCost = 0;
+      }
+      if (kind === SPACE) spaces++;
+      else tokens += startCost(kind, weights);
+    }
+    previous = kind;
+  }
+  return Math.max(1, Math.round(tokens));
+}

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerConvert } from './commands/convert.js';
 import { registerInspect } from './commands/inspect.js';
+import { registerRedact } from './commands/redact.js';
 import type { CliContext, ExitCode } from './context.js';
 
 /** Mutable holder through which a command's action reports its exit code. */
@@ -11,7 +12,7 @@ export interface CommandState {
 /** Adds one command to the program. Every `src/cli/commands/<verb>.ts` exports one of these. */
 export type CommandRegistrar = (program: Command, context: CliContext, state: CommandState) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerInspect, registerConvert];
+const COMMANDS: readonly CommandRegistrar[] = [registerInspect, registerConvert, registerRedact];
 
 /** Builds the `condense` command line with every command, writing through `context` and never exiting. */
 export function createProgram(context: CliContext, state: CommandState): Command {

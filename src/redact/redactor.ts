@@ -1,0 +1,105 @@
+import { CondenseError } from '../errors/condense-error.js';
+import { type RedactTextResult, redactWithPasses } from './apply-candidates.js';
+import { type Candidate, pushCandidate } from './candidate.js';
+import { isMasked } from './mask.js';
+import { classifySecretName } from './names.js';
+import type { RedactOptions, UserPattern } from './options.js';
+import { isTriggered, type RedactRule, ScanText } from './rule.js';
+import { BUILTIN_RULES } from './rules/index.js';
+import { isPlausibleSecret } from './values.js';
+
+/** A compiled set of options: build it once, then redact many texts. */
+export interface Redactor {
+  /** Redacts free text (a message, a tool output, a file). */
+  text(text: string): RedactTextResult;
+  /**
+   * Redacts a string value found under `key` in structured data (tool-call arguments, codec metadata): the
+   * whole value goes when the key announces a secret, else the value is redacted as text.
+   */
+  field(value: string, key: string | undefined): RedactTextResult;
+}
+
+interface CompiledPattern {
+  readonly kind: `custom:${string}`;
+  readonly regex: RegExp;
+}
+
+/** Compiles redaction options. Throws `INVALID_OPTIONS` for a user pattern that is not a valid RegExp. */
+export function createRedactor(options: RedactOptions = {}): Redactor {
+  const codeFile = options.codeFile ?? false;
+  const rules = BUILTIN_RULES.filter((rule) => !(codeFile && rule.noisy));
+  const patterns = (options.patterns ?? []).map(compilePattern);
+  const allow = (options.allow ?? []).map((entry) =>
+    typeof entry === 'string' ? entry : new RegExp(entry.source, entry.flags.replace(/[gy]/g, '')),
+  );
+
+  const collect = (text: string): Candidate[] => {
+    const candidates: Candidate[] = [];
+    if (text.length === 0) return candidates;
+    const scan = new ScanText(text);
+    for (const rule of rules) if (isTriggered(rule, scan)) rule.find(text, candidates);
+    for (const pattern of patterns) findUserPattern(pattern, text, candidates);
+    return candidates;
+  };
+
+  const keep = (text: string, candidate: Candidate): boolean => {
+    const secret = text.slice(candidate.start, candidate.end);
+    if (isMasked(secret)) return false;
+    return !allow.some((entry) => (typeof entry === 'string' ? entry === secret : entry.test(secret)));
+  };
+
+  const collectKept = (text: string): Candidate[] =>
+    collect(text).filter((candidate) => keep(text, candidate));
+
+  return {
+    text: (text) => redactWithPasses(text, collectKept),
+    field(value, key) {
+      const nameClass = key === undefined || codeFile ? undefined : classifySecretName(key);
+      return redactWithPasses(value, (text) => {
+        const candidates = collect(text);
+        if (key !== undefined && nameClass !== undefined && isPlausibleSecret(text, key, nameClass, true))
+          pushCandidate(
+            candidates,
+            0,
+            text.length,
+            'secret-field',
+            nameClass === 'password' ? 'full' : 'ends',
+          );
+        return candidates.filter((candidate) => keep(text, candidate));
+      });
+    },
+  };
+}
+
+function compilePattern(pattern: UserPattern): CompiledPattern {
+  const source = typeof pattern.pattern === 'string' ? pattern.pattern : pattern.pattern.source;
+  const flags = typeof pattern.pattern === 'string' ? '' : pattern.pattern.flags.replace(/[gyd]/g, '');
+  try {
+    return { kind: `custom:${pattern.name}`, regex: new RegExp(source, `${flags}gd`) };
+  } catch (error) {
+    throw new CondenseError({
+      code: 'INVALID_OPTIONS',
+      message: `redaction pattern "${pattern.name}" is not a valid regular expression: ${(error as Error).message}`,
+      hint: 'write the pattern in JavaScript RegExp syntax, without surrounding slashes',
+      cause: error,
+    });
+  }
+}
+
+function findUserPattern(pattern: CompiledPattern, text: string, out: Candidate[]): void {
+  const regex = pattern.regex;
+  regex.lastIndex = 0;
+  for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+    if (match[0].length === 0) {
+      regex.lastIndex++;
+      continue;
+    }
+    const range = match.indices?.groups?.['secret'] ?? match.indices?.[0];
+    if (range !== undefined) pushCandidate(out, range[0], range[1], pattern.kind, 'ends');
+  }
+}
+
+/** The built-in rules, for benchmarks and tests that exercise one family at a time. */
+export function builtinRules(): readonly RedactRule[] {
+  return BUILTIN_RULES;
+}

@@ -1,0 +1,164 @@
+import { type CandidateSink, pushCandidate } from '../candidate.js';
+import { classifySecretName } from '../names.js';
+import type { RedactRule } from '../rule.js';
+import { readValue } from '../values.js';
+import { lineEnd, pushNamedValue, restOfLineIsEmpty } from './named-value.js';
+
+// `FOO_API_KEY=…` anywhere (inline `TOKEN=x cmd`, `.env`, compose lists, logs). The look-behind stops a name
+// from starting inside a word, so every run of capitals is tried once.
+const UPPER_ASSIGNMENT = /(?<![\w.$-])([A-Z][A-Z0-9_]{0,80})[ \t]*[?:+]?=(?![=>~])[ \t]*/g;
+
+// At the start of a line, any naming style, `=` or `:` (YAML): shell `export`, Dockerfile `ENV`/`ARG`,
+// `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`.
+const LINE_ASSIGNMENT =
+  /^[ \t]*(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*/gm;
+
+// Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space.
+const SPACE_ASSIGNMENT =
+  /^[ \t]*(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])/gm;
+
+// Kubernetes / ECS env entries: `- name: DB_PASSWORD` then `value: …`, or `{"name": "X", "value": "…"}`.
+const NAME_VALUE_PAIR =
+  /(?<![\w-])\\?["']?name\\?["']?[ \t]*:[ \t]*\\?["']?([A-Za-z_][\w.-]{0,99})\\?["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)\\?["']?value\\?["']?[ \t]*:[ \t]*/g;
+
+const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
+
+function findUpperAssignments(text: string, out: CandidateSink): void {
+  UPPER_ASSIGNMENT.lastIndex = 0;
+  for (let match = UPPER_ASSIGNMENT.exec(text); match !== null; match = UPPER_ASSIGNMENT.exec(text)) {
+    const name = match[1] ?? '';
+    if (classifySecretName(name) === undefined) continue;
+    const value = readValue(text, UPPER_ASSIGNMENT.lastIndex, true);
+    if (value === undefined) continue;
+    pushNamedValue(out, text, name, value, 'secret-assignment');
+    UPPER_ASSIGNMENT.lastIndex = value.next;
+  }
+}
+
+function findLineAssignments(text: string, out: CandidateSink): void {
+  LINE_ASSIGNMENT.lastIndex = 0;
+  for (let match = LINE_ASSIGNMENT.exec(text); match !== null; match = LINE_ASSIGNMENT.exec(text)) {
+    const name = match[1] ?? '';
+    const nameClass = classifySecretName(name);
+    if (nameClass === undefined) continue;
+    const pos = LINE_ASSIGNMENT.lastIndex;
+    if (match[2] === ':' && BLOCK_SCALAR.test(blockHeader(text, pos))) {
+      LINE_ASSIGNMENT.lastIndex = maskBlockScalar(text, match.index, lineEnd(text, pos), out);
+      continue;
+    }
+    const value = readValue(text, pos, true);
+    if (value === undefined) continue;
+    LINE_ASSIGNMENT.lastIndex = value.next;
+    if (match[2] !== ':' || restOfLineIsEmpty(text, value.next))
+      pushNamedValue(out, text, name, value, 'secret-assignment');
+  }
+}
+
+/** The YAML block-scalar header (`|`, `>-`, `|2`…) at `pos`, or an empty string. */
+function blockHeader(text: string, pos: number): string {
+  const first = text[pos];
+  if (first !== '|' && first !== '>') return '';
+  let end = pos + 1;
+  while (end < text.length && end < pos + 4 && /[-+0-9]/.test(text[end] ?? '')) end++;
+  return restOfLineIsEmpty(text, end) ? text.slice(pos, end) : '';
+}
+
+/** Masks the lines of a YAML block scalar (`key: |`) indented deeper than its key; returns where it stopped. */
+function maskBlockScalar(text: string, keyLineStart: number, headerEnd: number, out: CandidateSink): number {
+  let indent = 0;
+  while (text[keyLineStart + indent] === ' ' || text[keyLineStart + indent] === '\t') indent++;
+  let first = -1;
+  let last = -1;
+  let cursor = headerEnd;
+  while (cursor < text.length) {
+    const lineStart = text[cursor] === '\r' && text[cursor + 1] === '\n' ? cursor + 2 : cursor + 1;
+    const end = lineEnd(text, lineStart);
+    let lineIndent = 0;
+    while (text[lineStart + lineIndent] === ' ' || text[lineStart + lineIndent] === '\t') lineIndent++;
+    const blank = lineStart + lineIndent === end;
+    if (!blank && lineIndent <= indent) break;
+    if (!blank) {
+      if (first === -1) first = lineStart + lineIndent;
+      last = end;
+    }
+    cursor = end;
+  }
+  if (first !== -1) pushCandidate(out, first, last, 'secret-assignment', 'full');
+  return Math.max(last, headerEnd);
+}
+
+function findSpaceAssignments(text: string, out: CandidateSink): void {
+  SPACE_ASSIGNMENT.lastIndex = 0;
+  for (let match = SPACE_ASSIGNMENT.exec(text); match !== null; match = SPACE_ASSIGNMENT.exec(text)) {
+    const pos = SPACE_ASSIGNMENT.lastIndex;
+    const quoted = readValue(text, pos, false);
+    let end = quoted?.end ?? lineEnd(text, pos);
+    while (quoted === undefined && end > pos && /\s/.test(text[end - 1] ?? '')) end--;
+    const value = quoted ?? { start: pos, end, quoted: false, next: end };
+    pushNamedValue(out, text, match[1] ?? '', value, 'secret-assignment');
+    SPACE_ASSIGNMENT.lastIndex = Math.max(value.next, pos);
+  }
+}
+
+function findNameValuePairs(text: string, out: CandidateSink): void {
+  NAME_VALUE_PAIR.lastIndex = 0;
+  for (let match = NAME_VALUE_PAIR.exec(text); match !== null; match = NAME_VALUE_PAIR.exec(text)) {
+    const value = readValue(text, NAME_VALUE_PAIR.lastIndex, true);
+    if (value === undefined) continue;
+    pushNamedValue(out, text, match[1] ?? '', value, 'secret-assignment');
+    NAME_VALUE_PAIR.lastIndex = value.next;
+  }
+}
+
+/**
+ * Assignments whose name announces a secret: `*_API_KEY=`, `*_TOKEN=`, `PASSWORD=` in shell, `.env`,
+ * Dockerfile and YAML forms (including YAML block scalars and Kubernetes `name`/`value` env entries).
+ */
+function findAssignments(text: string, out: CandidateSink): void {
+  if (text.includes('=')) findUpperAssignments(text, out);
+  findLineAssignments(text, out);
+  if (text.includes('ENV') || text.includes('set ')) findSpaceAssignments(text, out);
+  if (text.includes('name') && text.includes('value')) findNameValuePairs(text, out);
+}
+
+/** Environment and config assignments of secret-looking names. */
+export const assignmentRule: RedactRule = {
+  name: 'secret-assignment',
+  needsSecretName: true,
+  noisy: true,
+  triggers: ['=', ':', 'ENV', 'set '],
+  find: findAssignments,
+};
+
+const NETRC_INLINE = /(?<![\w-])login[ \t]+\S{1,200}[ \t]+password[ \t]+/g;
+const NETRC_LINE = /^[ \t]*password[ \t]+/gm;
+const NPMRC = /:(_authToken|_auth|_password)[ \t]*=[ \t]*/g;
+
+function findNetrcAndNpmrc(text: string, out: CandidateSink): void {
+  const patterns = text.includes('machine') ? [NETRC_INLINE, NETRC_LINE] : [NETRC_INLINE];
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const value = readValue(text, pattern.lastIndex, true);
+      if (value === undefined) continue;
+      pushNamedValue(out, text, 'password', value, 'secret-assignment');
+      pattern.lastIndex = value.next;
+    }
+  }
+  NPMRC.lastIndex = 0;
+  for (let match = NPMRC.exec(text); match !== null; match = NPMRC.exec(text)) {
+    const value = readValue(text, NPMRC.lastIndex, true);
+    if (value === undefined) continue;
+    const name = match[1] ?? '';
+    if (pushNamedValue(out, text, name === '_auth' ? 'npm_auth' : name, value, 'npm-token'))
+      NPMRC.lastIndex = value.next;
+  }
+}
+
+/** `.netrc` passwords and `.npmrc` registry credentials: fixed file formats, so also on code files. */
+export const credentialFileRule: RedactRule = {
+  name: 'credential-files',
+  noisy: false,
+  triggers: ['password', '_auth', '_password'],
+  find: findNetrcAndNpmrc,
+};

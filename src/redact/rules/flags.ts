@@ -1,0 +1,52 @@
+import { type CandidateSink, pushCandidate } from '../candidate.js';
+import type { RedactRule } from '../rule.js';
+import { isReferenceOrPlaceholder, readValue } from '../values.js';
+import { pushNamedValue } from './named-value.js';
+
+const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g;
+
+function findLongFlags(text: string, out: CandidateSink): void {
+  LONG_FLAG.lastIndex = 0;
+  for (let match = LONG_FLAG.exec(text); match !== null; match = LONG_FLAG.exec(text)) {
+    const value = readValue(text, LONG_FLAG.lastIndex, true);
+    if (value === undefined || text[value.start] === '-') continue;
+    if (pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag')) LONG_FLAG.lastIndex = value.next;
+  }
+}
+
+/** `--password x`, `--api-key=x`, `--client-secret x`: command-line flags named like secrets. */
+export const secretFlagRule: RedactRule = {
+  name: 'secret-flag',
+  needsSecretName: true,
+  noisy: true,
+  triggers: ['--'],
+  find: findLongFlags,
+};
+
+// `-u user:pass` only on a curl command line: `date -u +%H:%M`, `docker run -u 1000:1000` are not credentials.
+const CURL_USER = /(?<![\w-])curl\b[^\n]{0,300}?[ \t](?:-u|--user)(?:=|[ \t]+)?["']?[^\s"':]{1,200}:/g;
+const MYSQL_PASSWORD =
+  /(?<![\w-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mariadb)\b[^\n]{0,300}?[ \t]-p(?=[^\s-])/g;
+const SSHPASS = /(?<![\w-])sshpass[ \t]+-p[ \t]*/g;
+
+function findCliPasswords(text: string, out: CandidateSink): void {
+  for (const pattern of [CURL_USER, MYSQL_PASSWORD, SSHPASS]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const value = readValue(text, pattern.lastIndex, true);
+      if (value === undefined) continue;
+      pattern.lastIndex = value.next;
+      const secret = text.slice(value.start, value.end);
+      if (isReferenceOrPlaceholder(secret)) continue;
+      pushCandidate(out, value.start, value.end, 'secret-flag', 'full');
+    }
+  }
+}
+
+/** Passwords given on well-known command lines: `curl -u user:pass`, `mysql -pSECRET`, `sshpass -p`. */
+export const cliPasswordRule: RedactRule = {
+  name: 'cli-passwords',
+  noisy: false,
+  triggers: ['curl', 'mysql', 'mariadb', 'sshpass'],
+  find: findCliPasswords,
+};

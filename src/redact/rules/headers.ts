@@ -1,0 +1,158 @@
+import { type CandidateSink, pushCandidate } from '../candidate.js';
+import { classifySecretName } from '../names.js';
+import type { RedactRule } from '../rule.js';
+import { isReferenceOrPlaceholder, looksLikeCredential, readValue } from '../values.js';
+
+const QUOTE = String.raw`(?:\\?["'])`;
+
+// `Authorization: Bearer x`, `"Authorization": "Basic x"`, `('Authorization', 'token x')`, `-H "Authorization: …"`.
+const AUTHORIZATION = new RegExp(
+  String.raw`(?<![\w-])(?:proxy-)?authorization(?:${QUOTE}?[ \t]*[:=]|${QUOTE}[ \t]*,)[ \t]*${QUOTE}?`,
+  'gi',
+);
+
+/** Schemes whose credential is one token. */
+const TOKEN_SCHEMES = new Set(
+  'bearer basic token bot negotiate ntlm apikey api-key sso-key key jwt dpop splunk'.split(' '),
+);
+/** Schemes whose credentials are parameters (`Digest username="…", response="…"`): the rest of the value goes. */
+const PARAM_SCHEMES = new Set(['digest', 'aws4-hmac-sha256', 'oauth', 'hmac', 'signature']);
+
+function findAuthorization(text: string, out: CandidateSink): void {
+  AUTHORIZATION.lastIndex = 0;
+  for (let match = AUTHORIZATION.exec(text); match !== null; match = AUTHORIZATION.exec(text)) {
+    const pos = AUTHORIZATION.lastIndex;
+    const last = match[0][match[0].length - 1];
+    const quote = last === '"' || last === "'" ? last : undefined;
+    const scheme = /^([A-Za-z0-9-]{2,20})[ \t]+/.exec(text.slice(pos, pos + 24));
+    const schemeName = scheme?.[1]?.toLowerCase();
+    if (scheme !== null && schemeName !== undefined && PARAM_SCHEMES.has(schemeName)) {
+      const start = pos + scheme[0].length;
+      const end = valueEnd(text, start, quote);
+      if (end - start >= 8) pushCandidate(out, start, end, 'authorization-header', 'full');
+      AUTHORIZATION.lastIndex = Math.max(end, pos);
+      continue;
+    }
+    const start =
+      scheme !== null && schemeName !== undefined && TOKEN_SCHEMES.has(schemeName)
+        ? pos + scheme[0].length
+        : pos;
+    const value = readValue(text, start, true);
+    if (value === undefined) continue;
+    AUTHORIZATION.lastIndex = value.next;
+    const credential = text.slice(value.start, value.end);
+    if (isReferenceOrPlaceholder(credential) || !looksLikeCredential(credential)) continue;
+    pushCandidate(
+      out,
+      value.start,
+      value.end,
+      'authorization-header',
+      schemeName === 'basic' ? 'full' : 'ends',
+    );
+  }
+}
+
+/**
+ * End of a header value: the unescaped quote that closes it when a quote opened it (inner quotes of the other
+ * kind, as in `'Digest username="bob"'`, belong to the value), else the end of the line.
+ */
+function valueEnd(text: string, start: number, quote: string | undefined): number {
+  let end = start;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') {
+    if (text[end] === quote && text[end - 1] !== '\\') break;
+    end++;
+  }
+  while (end > start && /[\s"'\\]/.test(text[end - 1] ?? '')) end--;
+  return end;
+}
+
+/** `Authorization` and `Proxy-Authorization` values, whatever the syntax around them; the scheme is kept. */
+export const authorizationRule: RedactRule = {
+  name: 'authorization-header',
+  noisy: false,
+  triggers: ['authorization'],
+  caseInsensitive: true,
+  find: findAuthorization,
+};
+
+// A dashed name (or `apikey`): the dash comes within 30 characters, so words without one are dropped early.
+const HEADER = new RegExp(
+  String.raw`(?<![\w/-])([A-Za-z][A-Za-z0-9]{0,30}-[A-Za-z0-9-]{1,60}|[Aa][Pp][Ii](?:[Kk][Ee][Yy]|[Tt][Oo][Kk][Ee][Nn]))${QUOTE}?[ \t]*:[ \t]*${QUOTE}?`,
+  'g',
+);
+
+function findApiKeyHeaders(text: string, out: CandidateSink): void {
+  HEADER.lastIndex = 0;
+  for (let match = HEADER.exec(text); match !== null; match = HEADER.exec(text)) {
+    const name = match[1] ?? '';
+    if (name.toLowerCase().endsWith('authorization')) continue;
+    const nameClass = classifySecretName(name);
+    if (nameClass === undefined) continue;
+    const value = readValue(text, HEADER.lastIndex, true);
+    if (value === undefined) continue;
+    HEADER.lastIndex = value.next;
+    const credential = text.slice(value.start, value.end);
+    if (isReferenceOrPlaceholder(credential) || !looksLikeCredential(credential)) continue;
+    pushCandidate(out, value.start, value.end, 'api-key-header', nameClass === 'password' ? 'full' : 'ends');
+  }
+}
+
+/** Dashed header names that carry a key or token: `X-Api-Key`, `X-Auth-Token`, `PRIVATE-TOKEN`, `api-key`. */
+export const apiKeyHeaderRule: RedactRule = {
+  name: 'api-key-header',
+  needsSecretName: true,
+  noisy: false,
+  find: findApiKeyHeaders,
+};
+
+const COOKIE = new RegExp(
+  String.raw`(?<![\w-])(?:set-)?cookie${QUOTE}?[ \t]*:[ \t]*|\.cookie[ \t]*=[ \t]*|(?<![\w-])(?:-b|--cookie)[ \t]+`,
+  'gi',
+);
+const COOKIE_ATTRIBUTES = new Set(
+  'path domain expires max-age samesite secure httponly priority partitioned version comment'.split(' '),
+);
+
+function findCookies(text: string, out: CandidateSink): void {
+  COOKIE.lastIndex = 0;
+  for (let match = COOKIE.exec(text); match !== null; match = COOKIE.exec(text)) {
+    const pos = COOKIE.lastIndex;
+    const quoted = readValue(text, pos, false);
+    const start = quoted?.start ?? pos;
+    let end = quoted?.end ?? pos;
+    if (quoted === undefined) while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    cookiePairs(text, start, end, out);
+    COOKIE.lastIndex = Math.max(quoted?.next ?? end, pos);
+  }
+}
+
+/** Masks the value of every `name=value` pair of a cookie string, keeping names and Set-Cookie attributes. */
+function cookiePairs(text: string, start: number, end: number, out: CandidateSink): void {
+  let pairStart = start;
+  while (pairStart < end) {
+    let pairEnd = pairStart;
+    let equals = -1;
+    for (; pairEnd < end && text[pairEnd] !== ';'; pairEnd++)
+      if (equals === -1 && text[pairEnd] === '=') equals = pairEnd;
+    if (equals !== -1) {
+      const name = text.slice(pairStart, equals).trim().toLowerCase();
+      let valueStart = equals + 1;
+      let valueEnd = pairEnd;
+      while (valueStart < valueEnd && /[\s"]/.test(text[valueStart] ?? '')) valueStart++;
+      while (valueEnd > valueStart && /[\s"\\]/.test(text[valueEnd - 1] ?? '')) valueEnd--;
+      const value = text.slice(valueStart, valueEnd);
+      if (/^[^\s=]+$/.test(name) && !COOKIE_ATTRIBUTES.has(name) && !isReferenceOrPlaceholder(value))
+        pushCandidate(out, valueStart, valueEnd, 'cookie', 'ends');
+    }
+    pairStart = pairEnd + 1;
+  }
+}
+
+/** `Cookie:` and `Set-Cookie:` headers, `document.cookie = …`, `curl -b`: every cookie value. */
+export const cookieRule: RedactRule = {
+  name: 'cookie',
+  noisy: false,
+  triggers: ['cookie', '-b '],
+  caseInsensitive: true,
+  find: findCookies,
+};

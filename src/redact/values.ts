@@ -1,0 +1,179 @@
+import { isMasked } from './mask.js';
+import { nameWords, type SecretNameClass } from './names.js';
+
+/** Where a value sits in the text, and where scanning may resume. */
+export interface ValueSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly quoted: boolean;
+  /** First index after the value and its closing quote. */
+  readonly next: number;
+}
+
+/** Characters that end an unquoted value: whitespace, quotes and shell operators. */
+function endsUnquoted(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    code === 0x22 || // "
+    code === 0x27 || // '
+    code === 0x60 || // `
+    code === 0x3b || // ;
+    code === 0x26 || // &
+    code === 0x7c || // |
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x2028 ||
+    code === 0x2029
+  );
+}
+
+/** Trailing punctuation that belongs to the sentence or the surrounding syntax, not to the value. */
+function isTrailingPunctuation(code: number): boolean {
+  return (
+    code === 0x2c || code === 0x2e || code === 0x29 || code === 0x7d || code === 0x5d || code === 0x3a // , . ) } ] :
+  );
+}
+
+/**
+ * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` inside
+ * escaped JSON), or when `unquoted` is allowed a bare token up to whitespace, a quote or a shell operator
+ * (trailing sentence punctuation excluded). Linear in the length read; never looks past the line.
+ */
+export function readValue(text: string, pos: number, unquoted: boolean): ValueSpan | undefined {
+  const first = text.charCodeAt(pos);
+  if (first === 0x22 || first === 0x27 || first === 0x60) return readQuoted(text, pos, first);
+  if (first === 0x5c && text.charCodeAt(pos + 1) === 0x22) return readEscapedQuoted(text, pos + 2);
+  if (!unquoted) return undefined;
+  let end = pos;
+  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) end++;
+  const next = end;
+  while (end > pos && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
+  return end > pos ? { start: pos, end, quoted: false, next } : undefined;
+}
+
+function readQuoted(text: string, pos: number, quote: number): ValueSpan | undefined {
+  for (let index = pos + 1; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === quote) return { start: pos + 1, end: index, quoted: true, next: index + 1 };
+    if (code === 0x0a || code === 0x0d) return undefined;
+    if (code === 0x5c) index++;
+  }
+  return undefined;
+}
+
+/** A value inside JSON that is itself inside a JSON string: delimited by `\"`, inner quotes are `\\\"`. */
+function readEscapedQuoted(text: string, start: number): ValueSpan | undefined {
+  let index = start;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a || code === 0x0d) return undefined;
+    if (code !== 0x5c) {
+      index++;
+      continue;
+    }
+    const after = text.charCodeAt(index + 1);
+    if (after === 0x22) return { start, end: index, quoted: true, next: index + 2 };
+    if (after === 0x5c) index += text.charCodeAt(index + 2) === 0x5c ? 4 : 3;
+    else index += 2;
+  }
+  return undefined;
+}
+
+const NOT_VALUES = new Set([
+  'true',
+  'false',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'nan',
+  'redacted',
+  'required',
+  'optional',
+  'hidden',
+  'secret',
+  'password',
+]);
+
+const TYPE_NAMES = new Set(
+  'str string int integer number bool boolean bytes any object secretstr char text float double unknown'.split(
+    ' ',
+  ),
+);
+
+const REFERENCE =
+  /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|ENV\[|System\.getenv|Deno\.env|import\.meta\.env|secrets\.|vault:|ssm:|arn:aws:secretsmanager|op:\/\/|ref\+|config\.|settings\.)/i;
+const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
+const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
+const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
+const FILE_EXTENSION =
+  /\.(?:json|pem|key|txt|p12|pfx|crt|cer|der|jks|keystore|env|ya?ml|toml|ini|conf|cfg)$/i;
+
+/**
+ * True when a value under a secret-looking name is a real value rather than a reference (`$TOKEN`,
+ * `process.env.X`), a placeholder (`<token>`, `your_api_key`, `***`), a literal (`true`, `null`), a type
+ * annotation (`password: str`), a path to a key file, or — for unquoted values in code — an expression.
+ */
+export function isPlausibleSecret(
+  value: string,
+  name: string,
+  nameClass: SecretNameClass,
+  quoted: boolean,
+): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || isMasked(trimmed)) return false;
+  if (isReferenceOrPlaceholder(trimmed)) return false;
+  if (!quoted && looksLikeCode(trimmed, name)) return false;
+  if (nameClass === 'weak') return looksLikeCredential(trimmed);
+  return true;
+}
+
+/** True for references (`$X`, `process.env.X`), templates (`{x}`, `<x>`), literals and placeholders (`***`). */
+export function isReferenceOrPlaceholder(value: string): boolean {
+  if (NOT_VALUES.has(value.toLowerCase())) return true;
+  const first = value[0];
+  const last = value[value.length - 1];
+  if (first === '$' || first === '!') return true;
+  if (first === '%' && last === '%') return true;
+  if (first === '{' && last === '}') return true;
+  if (first === '<' && last === '>') return true;
+  if (first === '[' && last === ']') return true;
+  if (value.startsWith('{{') || value.startsWith('{%')) return true;
+  if (PLACEHOLDER_ONLY.test(value)) return true;
+  if (/^your[_-]/i.test(value) || /[_-]here$/i.test(value)) return true;
+  if (/^(?:your|my)[_-]?(?:password|passwd|pass|api[_-]?key|key|token|secret|user(?:name)?)$/i.test(value))
+    return true;
+  if (REFERENCE.test(value)) return true;
+  return isPath(value);
+}
+
+function isPath(value: string): boolean {
+  if (!PATH.test(value)) return false;
+  return /^[~.]/.test(value) || FILE_EXTENSION.test(value) || value.split('/').length > 3;
+}
+
+function looksLikeCode(value: string, name: string): boolean {
+  if (value.includes('(')) return true;
+  if (DOTTED.test(value)) return true;
+  const bare = value.replace(/[,;)]+$/, '');
+  if (TYPE_NAMES.has(bare.toLowerCase())) return true;
+  if (/^[A-Za-z_]\w*$/.test(bare)) {
+    const lower = bare.toLowerCase();
+    if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
+    if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;
+  }
+  return false;
+}
+
+/**
+ * Shaped like a credential: at least 8 characters, one word, with a digit or an inner capital. Generated
+ * tokens have them; words, hyphenated names (`vue-todo-list`) and identifiers in lower case do not.
+ */
+export function looksLikeCredential(value: string): boolean {
+  if (value.length < 8 || /\s/.test(value)) return false;
+  return /[0-9]/.test(value) || /.[A-Z]/.test(value);
+}

@@ -38,12 +38,21 @@ export function describeCompaction(report: CompactionReport): CompactionFeedback
   const reason = report.errors.length > 0 ? ` Reason: ${report.errors[report.errors.length - 1]}` : '';
   let note: string | undefined;
   if (report.aborted) note = `The summary could not be made, so no messages were removed.${reason}`;
-  else if (fallbackUsed) note = `No summary could be made; ${report.dropped} message(s) were replaced by a marker.${reason}`;
-  else if (extractiveAfterFailure) note = `The model summary failed; the checkpoint was built from the transcript itself.${reason}`;
+  else if (fallbackUsed)
+    note = `No summary could be made; ${report.dropped} message(s) were replaced by a marker.${reason}`;
+  else if (extractiveAfterFailure)
+    note = `The model summary failed; the checkpoint was built from the transcript itself.${reason}`;
   else if (after < before && report.savings.tokens < 0) {
     note = 'Fewer messages can still mean more tokens: the checkpoint is denser than the turns it replaced.';
   } else if (report.notes.length > 0) note = report.notes.join(' ');
-  return { noop, aborted: report.aborted, fallbackUsed, headline, tokenLine, ...(note === undefined ? {} : { note }) };
+  return {
+    noop,
+    aborted: report.aborted,
+    fallbackUsed,
+    headline,
+    tokenLine,
+    ...(note === undefined ? {} : { note }),
+  };
 }
 
 function formatTokens(value: number): string {

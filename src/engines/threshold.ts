@@ -25,7 +25,8 @@ export function computeThreshold(inputs: ThresholdInputs): number {
     contextLength > 0 && contextLength < smallLimit
       ? Math.max(inputs.thresholdPercent, inputs.smallWindowPercent ?? 0.75)
       : inputs.thresholdPercent;
-  const reserve = inputs.maxOutputTokens !== undefined && inputs.maxOutputTokens > 0 ? inputs.maxOutputTokens : 0;
+  const reserve =
+    inputs.maxOutputTokens !== undefined && inputs.maxOutputTokens > 0 ? inputs.maxOutputTokens : 0;
   const window = contextLength - reserve > 0 ? contextLength - reserve : contextLength;
   const floored = Math.max(Math.floor(window * percent), inputs.minimumTokens ?? 64_000);
   if (floored >= window) return Math.max(1, Math.min(Math.floor(window * 0.85), window - 1));

@@ -11,9 +11,9 @@ const HEADER_START = '[condense checkpoint';
 const END_MARKER = '[end of condense checkpoint: the conversation continues below]';
 const PREAMBLE =
   'Earlier turns of this conversation were condensed into the notes below. They record work that already ' +
-  'happened and are background, not instructions. The most recent user message after these notes is what to ' +
-  'act on now; requests listed here were already handled unless that message asks to continue them. Your tools ' +
-  'work as before.';
+  'happened and are background, not instructions. The most recent message the user wrote outside these notes ' +
+  'is what to act on now; requests listed here were already handled unless that message asks to continue them. ' +
+  'Your tools work as before.';
 
 // Other systems' markers, matched exactly so transcripts they compacted can be continued (recognition only).
 const HERMES_PREFIX = '[CONTEXT COMPACTION';

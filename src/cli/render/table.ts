@@ -6,8 +6,11 @@ export function integer(value: number): string {
 /** Renders rows as aligned columns; numbers (and the header of numeric columns) are right-aligned. */
 export function renderColumns(rows: readonly (readonly string[])[], indent = '  '): string {
   const widths: number[] = [];
-  for (const row of rows)
-    row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, cell.length)));
+  for (const row of rows) {
+    row.forEach((cell, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, cell.length);
+    });
+  }
   const numeric = widths.map((_, index) =>
     rows.slice(1).every((row) => /^[-\d,.%]*$/.test(row[index] ?? '')),
   );

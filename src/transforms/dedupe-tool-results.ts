@@ -1,0 +1,107 @@
+import type { Message } from '../model/message.js';
+import { textPart, toolResultText } from '../model/message-helpers.js';
+import type { Part, ToolResultPart } from '../model/part.js';
+import { DUPLICATE_PREFIX, isCondensedOutput } from './condensed-markers.js';
+import { mapMessages, mapParts } from './rewrite.js';
+import { formatCount } from './text-facts.js';
+import { indexToolCalls } from './tool-call-index.js';
+
+/** Options of {@link dedupeToolResults}. */
+export interface DedupeToolResultsOptions {
+  /**
+   * Outputs shorter than this are never replaced: a reference would save nothing.
+   * @default 200
+   */
+  readonly minChars?: number;
+  /**
+   * Which copy stays whole. `newest` (Hermes) keeps the copy nearest the model's attention; `earliest` keeps
+   * the first one, so everything before the second copy stays byte-identical and the provider's prompt cache
+   * still matches it.
+   * @default 'newest'
+   */
+  readonly keep?: 'newest' | 'earliest';
+  /** Messages at or after this index are never rewritten (their outputs can still be the kept copy). */
+  readonly protectFrom?: number;
+}
+
+/** One output replaced by a reference, and the copy it points to. */
+export interface DuplicateReference {
+  /** Message and part index of the replaced output. */
+  readonly index: number;
+  readonly partIndex: number;
+  readonly callId: string;
+  /** Message index and call id of the copy that stays whole. */
+  readonly keptIndex: number;
+  readonly keptCallId: string;
+  /** Tool name of the kept copy's call. */
+  readonly toolName: string;
+}
+
+/** Result of {@link dedupeToolResults}. */
+export interface DedupeToolResultsResult {
+  /** The input array itself when nothing was replaced. */
+  readonly messages: readonly Message[];
+  readonly deduplicated: number;
+  readonly references: readonly DuplicateReference[];
+}
+
+interface Occurrence {
+  readonly index: number;
+  readonly partIndex: number;
+  readonly part: ToolResultPart;
+}
+
+/**
+ * Replaces tool outputs that repeat another output word for word (text only, at least `minChars` long) by a
+ * short reference naming the copy that stays: its tool name and call id, so the agent can find it.
+ */
+export function dedupeToolResults(
+  messages: readonly Message[],
+  options: DedupeToolResultsOptions = {},
+): DedupeToolResultsResult {
+  const minChars = options.minChars ?? 200;
+  const keepNewest = (options.keep ?? 'newest') === 'newest';
+  const protectFrom = options.protectFrom ?? messages.length;
+  const groups = new Map<string, Occurrence[]>();
+  messages.forEach((message, index) => {
+    message.parts.forEach((part, partIndex) => {
+      if (part.type !== 'tool-result' || !part.content.every((content) => content.type === 'text')) return;
+      const text = toolResultText(part.content);
+      if (text.length < minChars || isCondensedOutput(text)) return;
+      const key = `${part.isError === true ? 'E' : 'O'}${text}`;
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [{ index, partIndex, part }]);
+      else group.push({ index, partIndex, part });
+    });
+  });
+  const calls = indexToolCalls(messages);
+  const replacements = new Map<string, Part>();
+  const references: DuplicateReference[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const kept = (keepNewest ? group[group.length - 1] : group[0]) as Occurrence;
+    const toolName = calls.callFor(kept.index, kept.partIndex)?.name ?? kept.part.name ?? 'tool';
+    for (const copy of group) {
+      if (copy === kept || copy.index >= protectFrom) continue;
+      const size = formatCount(toolResultText(copy.part.content).length);
+      const later = copy.index < kept.index || (copy.index === kept.index && copy.partIndex < kept.partIndex);
+      const where = later ? 'later' : 'earlier';
+      const text = `${DUPLICATE_PREFIX} identical to the ${where} output of ${toolName} call ${kept.part.callId} (${size} chars)`;
+      replacements.set(`${copy.index}:${copy.partIndex}`, { ...copy.part, content: [textPart(text)] });
+      references.push({
+        index: copy.index,
+        partIndex: copy.partIndex,
+        callId: copy.part.callId,
+        keptIndex: kept.index,
+        keptCallId: kept.part.callId,
+        toolName,
+      });
+    }
+  }
+  if (references.length === 0) return { messages, deduplicated: 0, references };
+  const out = mapMessages(messages, (message, index) =>
+    mapParts(message, (part, partIndex) => replacements.get(`${index}:${partIndex}`) ?? part),
+  );
+  references.sort((left, right) => left.index - right.index || left.partIndex - right.partIndex);
+  return { messages: out, deduplicated: references.length, references };
+}

@@ -1,0 +1,55 @@
+import type { Message } from '../model/message.js';
+import { textPart, toolResultText } from '../model/message-helpers.js';
+import type { ToolResultPart } from '../model/part.js';
+import { isCondensedOutput } from './condensed-markers.js';
+import { digestToolResult } from './digest-tool-result.js';
+import { mapMessages, mapParts } from './rewrite.js';
+import { indexToolCalls } from './tool-call-index.js';
+
+/** Options of {@link digestToolResults}. */
+export interface DigestToolResultsOptions {
+  /** Only messages at indices below this are digested: the protected tail starts here. */
+  readonly before: number;
+  /**
+   * Outputs whose text is at most this long are left alone: a digest would not be shorter.
+   * @default 200
+   */
+  readonly minChars?: number;
+}
+
+/** Result of {@link digestToolResults}. */
+export interface DigestToolResultsResult {
+  /** The input array itself when nothing was digested. */
+  readonly messages: readonly Message[];
+  /** Tool results replaced by their digest. */
+  readonly digested: number;
+}
+
+/**
+ * Replaces every old tool output (in messages before `before`) longer than `minChars` by its one-line digest
+ * ({@link digestToolResult}). Images and other non-text content of the result stay, after the digest, for the
+ * image pass to handle. Outputs that already are a digest, a duplicate reference or another compactor's
+ * placeholder are left alone, so running it twice changes nothing more.
+ */
+export function digestToolResults(
+  messages: readonly Message[],
+  options: DigestToolResultsOptions,
+): DigestToolResultsResult {
+  const minChars = options.minChars ?? 200;
+  const calls = indexToolCalls(messages);
+  let digested = 0;
+  const out = mapMessages(messages, (message, index) => {
+    if (index >= options.before) return message;
+    return mapParts(message, (part, partIndex) => {
+      if (part.type !== 'tool-result') return part;
+      const text = toolResultText(part.content);
+      if (text.length <= minChars || isCondensedOutput(text)) return part;
+      digested++;
+      const digest = digestToolResult(calls.callFor(index, partIndex), part);
+      const kept = part.content.filter((content) => content.type !== 'text');
+      const next: ToolResultPart = { ...part, content: [textPart(digest), ...kept] };
+      return next;
+    });
+  });
+  return { messages: out, digested };
+}

@@ -1,0 +1,198 @@
+import type { Message } from '../model/message.js';
+import { createRoughCounter } from '../tokens/rough-counter.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import { isCheckpointMessage } from './checkpoint-text.js';
+import { findLatestUserRequest } from './find-latest-user-request.js';
+import { walkTail } from './tail-cut.js';
+import { alignBack, alignForward, turnEnd } from './tool-groups.js';
+
+/** Options of {@link findBoundaries}. */
+export interface FindBoundariesOptions {
+  /** Tokens the kept tail aims at (a single oversized message may take it to 1.5 ×). */
+  readonly tailTokenBudget: number;
+  /** @default createRoughCounter() */
+  readonly counter?: TokenCounter;
+  /**
+   * Non-system messages kept verbatim at the start, on the first compaction only (Hermes #11996): once a
+   * transcript has been compacted, or carries a checkpoint, the head is the system prompt alone.
+   * @default 3
+   */
+  readonly protectFirstN?: number;
+  /** Feeds the tail's message floor, `max(3, min(protectLastN, 8))`. @default 20 */
+  readonly protectLastN?: number;
+  /** Compactions already done in this conversation; any positive value turns `protectFirstN` off. @default 0 */
+  readonly compactionCount?: number;
+}
+
+/** Why a boundary sits where it does, for reports. */
+export type BoundaryReasonCode =
+  | 'head-first-n'
+  | 'head-decayed'
+  | 'head-tool-results'
+  | 'tail-budget'
+  | 'tail-raw-budget'
+  | 'tail-floor'
+  | 'tail-tool-group'
+  | 'request-in-head'
+  | 'request-in-tail'
+  | 'request-moved-tail'
+  | 'request-moved-head'
+  | 'no-request'
+  | 'last-assistant'
+  | 'previous-checkpoint'
+  | 'nothing-to-compact';
+
+/** One reason, with a sentence for people. */
+export interface BoundaryReason {
+  readonly code: BoundaryReasonCode;
+  readonly detail: string;
+}
+
+/**
+ * Head, middle and tail of a transcript: `[0, headEnd)` is kept verbatim, `[headEnd, tailStart)` is what a
+ * checkpoint replaces, `[tailStart, n)` is kept verbatim. `headEnd === tailStart` means nothing to compact.
+ */
+export interface FoundBoundaries {
+  readonly headEnd: number;
+  readonly tailStart: number;
+  /** Index of the latest real user request, -1 when there is none; never inside the middle. */
+  readonly latestUserRequest: number;
+  /** The newest earlier checkpoint inside the middle: update it instead of summarising it as a turn. */
+  readonly previousCheckpointIndex?: number;
+  /**
+   * The newest checkpoint inside the head, when the head reaches past one (it then sits before the latest
+   * user request, which the head kept): leave it in place and write the new checkpoint after the head.
+   */
+  readonly headCheckpointIndex?: number;
+  readonly reasons: readonly BoundaryReason[];
+}
+
+/**
+ * Chooses the head and tail of a compaction (Hermes b.2–b.4, improved). The system prompt(s) at the start are
+ * always in the head, then `protectFirstN` messages on a first compaction, extended over tool results. The
+ * tail comes from a token walk from the end ({@link walkTail}) and never starts among tool results. The latest
+ * real user request is never left in the middle: the tail reaches back to it (Hermes #10896), or, when that
+ * would compact less than keeping the request with its immediate reply in the head and compacting the steps
+ * after it, the head takes it instead (this replaces Hermes #22523, which summarised the request away). The
+ * last visible assistant reply is pulled into the tail (Hermes #29824).
+ */
+export function findBoundaries(
+  messages: readonly Message[],
+  options: FindBoundariesOptions,
+): FoundBoundaries {
+  const counter = options.counter ?? createRoughCounter();
+  const reasons: BoundaryReason[] = [];
+  const note = (code: BoundaryReasonCode, detail: string): void => {
+    reasons.push({ code, detail });
+  };
+  const n = messages.length;
+  let systemEnd = 0;
+  while (systemEnd < n && messages[systemEnd]?.role === 'system') systemEnd++;
+  const compacted = (options.compactionCount ?? 0) > 0 || messages.some(isCheckpointMessage);
+  const firstN = compacted ? 0 : (options.protectFirstN ?? 3);
+  if (compacted && (options.protectFirstN ?? 3) > 0) {
+    note('head-decayed', 'already compacted: only the system prompt is protected at the start');
+  } else if (firstN > 0) note('head-first-n', `the first ${firstN} non-system messages are protected`);
+  const plainHead = Math.min(n, systemEnd + firstN);
+  let headEnd = alignForward(messages, plainHead);
+  if (headEnd > plainHead) note('head-tool-results', `the head keeps the tool results up to ${headEnd}`);
+  const latest = findLatestUserRequest(messages);
+  if (headEnd >= n) {
+    note('nothing-to-compact', 'the whole transcript is protected head');
+    const inHead = newestCheckpoint(messages, systemEnd, n);
+    return {
+      headEnd: n,
+      tailStart: n,
+      latestUserRequest: latest,
+      ...(inHead === undefined ? {} : { headCheckpointIndex: inHead }),
+      reasons,
+    };
+  }
+  const walk = walkTail(messages, headEnd, options.tailTokenBudget, options.protectLastN ?? 20, counter);
+  note(walkReason(walk.rule), `the token walk puts the tail at ${walk.cut} (floor ${walk.minTail} messages)`);
+  let cut = alignBack(messages, walk.cut);
+  if (cut < walk.cut)
+    note('tail-tool-group', `the tail starts at ${cut} to keep a tool call with its results`);
+  ({ headEnd, cut } = anchorRequest(messages, { headEnd, cut, latest, counter }, note));
+  const reply = lastAssistantReply(messages, headEnd);
+  if (reply !== -1 && reply < cut) {
+    cut = alignBack(messages, reply);
+    note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
+  }
+  const tailStart = Math.max(cut, headEnd);
+  if (tailStart === headEnd)
+    note('nothing-to-compact', 'head and tail meet: nothing between them to compact');
+  const previous = newestCheckpoint(messages, headEnd, tailStart);
+  if (previous !== undefined)
+    note('previous-checkpoint', `message ${previous} is an earlier checkpoint to update`);
+  const inHead = newestCheckpoint(messages, systemEnd, headEnd);
+  return {
+    headEnd,
+    tailStart,
+    latestUserRequest: latest,
+    ...(previous === undefined ? {} : { previousCheckpointIndex: previous }),
+    ...(inHead === undefined ? {} : { headCheckpointIndex: inHead }),
+    reasons,
+  };
+}
+
+/**
+ * Keeps the latest user request out of the middle: the tail reaches back to it, unless keeping it (with its
+ * immediate reply) in the head compacts more, which is what a request followed by dozens of steps needs.
+ */
+function anchorRequest(
+  messages: readonly Message[],
+  at: { headEnd: number; cut: number; latest: number; counter: TokenCounter },
+  note: (code: BoundaryReasonCode, detail: string) => void,
+): { headEnd: number; cut: number } {
+  const { headEnd, cut, latest, counter } = at;
+  if (latest === -1) note('no-request', 'no user request to anchor');
+  else if (latest < headEnd) note('request-in-head', `the latest user request (${latest}) is in the head`);
+  else if (latest >= cut) note('request-in-tail', `the latest user request (${latest}) is in the tail`);
+  else {
+    const tokens = (from: number, to: number): number => {
+      let total = 0;
+      for (let index = from; index < to; index++) total += counter.countMessage(messages[index] as Message);
+      return total;
+    };
+    const withRequestInHead = turnEnd(messages, latest);
+    const compactAfter = withRequestInHead < cut ? tokens(withRequestInHead, cut) : 0;
+    if (compactAfter > tokens(headEnd, latest)) {
+      note('request-moved-head', `the latest user request (${latest}) and its reply stay in the head`);
+      return { headEnd: withRequestInHead, cut };
+    }
+    note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
+    return { headEnd, cut: latest };
+  }
+  return { headEnd, cut };
+}
+
+function walkReason(rule: 'budget' | 'raw-budget' | 'floor'): BoundaryReasonCode {
+  switch (rule) {
+    case 'budget':
+      return 'tail-budget';
+    case 'raw-budget':
+      return 'tail-raw-budget';
+    case 'floor':
+      return 'tail-floor';
+  }
+}
+
+/** The last assistant message at or after `from` with visible text, else the last assistant message. */
+function lastAssistantReply(messages: readonly Message[], from: number): number {
+  let fallback = -1;
+  for (let index = messages.length - 1; index >= from; index--) {
+    const message = messages[index] as Message;
+    if (message.role !== 'assistant') continue;
+    if (message.parts.some((part) => part.type === 'text' && part.text.trim() !== '')) return index;
+    if (fallback === -1) fallback = index;
+  }
+  return fallback;
+}
+
+function newestCheckpoint(messages: readonly Message[], from: number, to: number): number | undefined {
+  for (let index = to - 1; index >= from; index--) {
+    if (isCheckpointMessage(messages[index] as Message)) return index;
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+
+/** The arguments of a tool call as a JSON object, or undefined when they are not a JSON object. */
+export function parseToolArguments(text: string): JsonObject | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isJsonObject(value) ? (value as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first of `keys` whose value is a non-blank string. */
+export function stringArgument(args: JsonObject | undefined, ...keys: string[]): string | undefined {
+  if (args === undefined) return undefined;
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+/** The first of `keys` whose value is a finite number (or a string holding one). */
+export function numberArgument(args: JsonObject | undefined, ...keys: string[]): number | undefined {
+  if (args === undefined) return undefined;
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
+  }
+  return undefined;
+}
+
+/** The first of `keys` whose value is an array. */
+export function arrayArgument(
+  args: JsonObject | undefined,
+  ...keys: string[]
+): readonly JsonValue[] | undefined {
+  if (args === undefined) return undefined;
+  for (const key of keys) {
+    const value = args[key];
+    if (Array.isArray(value)) return value as readonly JsonValue[];
+  }
+  return undefined;
+}

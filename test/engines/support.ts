@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { documentTranscripts } from '../../src/codecs/document.js';
+import { decodeDocument } from '../../src/codecs/registry.js';
+import type { Message } from '../../src/model/message.js';
+import { messageText } from '../../src/model/message-helpers.js';
+import type { Transcript } from '../../src/model/transcript.js';
+import type { Summarizer, SummaryRequest } from '../../src/summarizer/summarizer.js';
+import { SummarizerError } from '../../src/summarizer/summarizer-error.js';
+import { checkpointOf, hasUserContentBesidesCheckpoint } from '../../src/transforms/checkpoint-text.js';
+import { ROOT } from '../support/cli.js';
+
+/** The README's example coding-agent session. */
+export function exampleSession(): Transcript {
+  const text = readFileSync(join(ROOT, 'examples', 'coding-agent-session.openai.json'), 'utf8');
+  return documentTranscripts(decodeDocument(text))[0] as Transcript;
+}
+
+/** A model summarizer stand-in that answers with fixed text and records what it was asked. */
+export function recordingSummarizer(
+  answer = 'Model checkpoint body.',
+): Summarizer & { requests: SummaryRequest[] } {
+  const requests: SummaryRequest[] = [];
+  return {
+    name: 'fake-model',
+    kind: 'model',
+    requests,
+    summarize: async (request) => {
+      requests.push(request);
+      return { text: answer, source: 'model', model: 'fake-model', calls: 1 };
+    },
+  };
+}
+
+/** A model summarizer stand-in that always fails with the given failure class. */
+export function failingSummarizer(failure: 'auth' | 'timeout' | 'other'): Summarizer & { calls: number } {
+  const summarizer = {
+    name: `failing-${failure}`,
+    kind: 'model' as const,
+    calls: 0,
+    summarize: async () => {
+      summarizer.calls++;
+      throw new SummarizerError({
+        failure,
+        message: `simulated ${failure} failure`,
+        calls: 1,
+        retryable: failure === 'timeout',
+      });
+    },
+  };
+  return summarizer;
+}
+
+/** Index of the latest message with something the user wrote, and that text. */
+export function latestRequest(messages: readonly Message[]): { index: number; text: string } | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index] as Message;
+    if (message.role === 'user' && hasUserContentBesidesCheckpoint(message)) {
+      const checkpoint = checkpointOf(message);
+      const parts = message.parts.filter((_, partIndex) => partIndex !== checkpoint?.partIndex);
+      return { index, text: messageText({ ...message, parts }) };
+    }
+  }
+  return undefined;
+}
+
+/** Indices of messages that carry a checkpoint. */
+export function checkpointIndices(messages: readonly Message[]): number[] {
+  return messages.flatMap((message, index) => (checkpointOf(message) === undefined ? [] : [index]));
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, lineCount, plural, truncateStart } from '../../src/transforms/text-facts.js';
+
+describe('text facts used in digests', () => {
+  it('formats counts the same way on every machine', () => {
+    expect([formatCount(0), formatCount(999), formatCount(1000), formatCount(1234567)]).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,234,567',
+    ]);
+  });
+
+  it('pluralises units', () => {
+    expect([
+      plural(1, 'line'),
+      plural(2, 'line'),
+      plural(3, 'match'),
+      plural(4, 'entry'),
+      plural(0, 'path'),
+    ]).toEqual(['1 line', '2 lines', '3 matches', '4 entries', '0 paths']);
+  });
+
+  it('counts lines as a reader sees them', () => {
+    expect([
+      lineCount(''),
+      lineCount('  \n'),
+      lineCount('a'),
+      lineCount('a\n'),
+      lineCount('a\nb'),
+      lineCount('a\n\nb\n'),
+    ]).toEqual([0, 0, 1, 1, 2, 3]);
+  });
+
+  it('truncates at the end without splitting a surrogate pair', () => {
+    expect(truncateStart('abcdef', 10)).toBe('abcdef');
+    expect(truncateStart('abcdef', 3)).toBe('abc…');
+    expect(truncateStart('ab😀cd', 3)).toBe('ab…');
+  });
+});

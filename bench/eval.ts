@@ -3,20 +3,31 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACT_KINDS, type ArtifactKind } from '../src/inspect/artifacts.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
-import { corpusTranscripts } from './eval/corpus-transcripts.js';
+import { corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
 import { ENGINES } from './eval/engines.js';
 import { type Measurement, measure } from './eval/measure.js';
 
 /** `npm run eval`: compression quality of every engine on every corpus transcript, as Markdown tables. */
 const counter = createRoughCounter();
 const transcripts = corpusTranscripts();
+const tokensOf = new Map(transcripts.map((item) => [item, counter.countTranscript(item.transcript)]));
+const baseline = new Set(
+  transcripts.filter((item) => isBaselineSelection(item, transcripts, (other) => tokensOf.get(other) ?? 0)),
+);
 const resultsDir = join(fileURLToPath(new URL('.', import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
 const sections: string[] = [];
 const summary: Record<string, unknown> = {};
 
 for (const engine of ENGINES) {
-  const rows: { group: string; file: string; measurement: Measurement; milliseconds: number }[] = [];
+  const rows: {
+    group: string;
+    file: string;
+    tools: boolean;
+    baseline: boolean;
+    measurement: Measurement;
+    milliseconds: number;
+  }[] = [];
   for (const item of transcripts) {
     const tokens = counter.countTranscript(item.transcript);
     const contextLength = Math.max(8_000, Math.floor(tokens / 2));
@@ -26,11 +37,20 @@ for (const engine of ENGINES) {
     rows.push({
       group: item.group,
       file: `${item.file}#${item.index}`,
+      baseline: baseline.has(item),
+      tools: item.transcript.messages.some((message) =>
+        message.parts.some((part) => part.type === 'tool-call'),
+      ),
       measurement: measure(item.transcript, output, counter),
       milliseconds,
     });
   }
-  const groups = ['all', ...new Set(rows.map((row) => row.group))];
+  const groups = [
+    'all',
+    'agent runs (with tool calls)',
+    'baseline 60',
+    ...new Set(rows.map((row) => row.group)),
+  ];
   const table = [
     `### ${engine.name}`,
     '',
@@ -40,9 +60,20 @@ for (const engine of ENGINES) {
     '|---|---:|---|---:|---:|---|---|---|---|---|---:|---:|---:|---:|',
   ];
   for (const group of groups) {
-    const selected = rows.filter((row) => group === 'all' || row.group === group);
+    const selected = rows.filter(
+      (row) =>
+        group === 'all' ||
+        row.group === group ||
+        (group.startsWith('agent') && row.tools) ||
+        (group === 'baseline 60' && row.baseline),
+    );
     table.push(renderRow(group, selected));
-    if (group === 'all') summary[engine.name] = aggregate(selected);
+    if (group === 'all')
+      summary[engine.name] = {
+        all: aggregate(selected),
+        agentRuns: aggregate(rows.filter((row) => row.tools)),
+        baseline60: aggregate(rows.filter((row) => row.baseline)),
+      };
   }
   const misses = rows.flatMap((row) => row.measurement.missing.map((missing) => `${row.file}: ${missing}`));
   table.push(

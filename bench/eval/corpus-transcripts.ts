@@ -35,3 +35,29 @@ export function corpusTranscripts(minMessages = 6): CorpusTranscript[] {
   }
   return out;
 }
+
+/**
+ * The 60 transcripts of the project's baseline measurement of Hermes and LangChain (research/baseline.md): the
+ * 49 longest tau-bench airline trajectories, the SWE-agent runs with structured tool calls, the OpenHands
+ * multi-SWE-bench instances and the three Anthropic-derived Claude Code sessions.
+ */
+export function isBaselineSelection(
+  item: CorpusTranscript,
+  all: readonly CorpusTranscript[],
+  tokens: (item: CorpusTranscript) => number,
+): boolean {
+  if (item.group === 'anthropic') return true;
+  if (item.file.includes('multi_swe_bench')) return true;
+  if (item.file.startsWith('SWE-agent__')) {
+    return item.transcript.messages.some((message) =>
+      message.parts.some((part) => part.type === 'tool-call'),
+    );
+  }
+  if (item.file.includes('tau-bench')) {
+    const ranked = all
+      .filter((other) => other.file === item.file)
+      .sort((left, right) => tokens(right) - tokens(left));
+    return ranked.slice(0, 49).includes(item);
+  }
+  return false;
+}

@@ -29,6 +29,11 @@ export interface SummaryResult {
   readonly calls: number;
   readonly inputTokens?: number;
   readonly outputTokens?: number;
+  /**
+   * What the summarizer had to give up, for the report: artifacts left out to fit `targetTokens`, a budget
+   * that could not be met. Absent when nothing was given up.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** Per-call context of a summarizer. */

@@ -1,3 +1,4 @@
+import { extractArtifacts } from '../inspect/artifacts.js';
 import type { Message } from '../model/message.js';
 import { textPart, toolResultText } from '../model/message-helpers.js';
 import type { ToolResultPart } from '../model/part.js';
@@ -15,6 +16,25 @@ export interface DigestToolResultsOptions {
    * @default 200
    */
   readonly minChars?: number;
+}
+
+const MAX_DIGEST_SHARE = 0.7;
+
+/**
+ * The digest line plus every path, URL and error line of the output that it does not already show, so what an
+ * agent needs to find its way back (and what the quality bar measures) outlives the output.
+ */
+function withOutputArtifacts(line: string, part: ToolResultPart): string {
+  const artifacts = extractArtifacts([{ role: 'tool', parts: [part] }]);
+  const missing = (values: ReadonlySet<string>) => [...values].filter((value) => !line.includes(value));
+  let out = line;
+  const paths = missing(artifacts.paths);
+  if (paths.length > 0) out += `; paths: ${paths.join(', ')}`;
+  const urls = missing(artifacts.urls);
+  if (urls.length > 0) out += `; urls: ${urls.join(' ')}`;
+  const errors = missing(artifacts.errorLines).filter((error) => !out.includes(error));
+  if (errors.length > 0) out += `; errors: ${errors.join(' | ')}`;
+  return out;
 }
 
 /** Result of {@link digestToolResults}. */
@@ -44,8 +64,10 @@ export function digestToolResults(
       if (part.type !== 'tool-result') return part;
       const text = toolResultText(part.content);
       if (text.length <= minChars || isCondensedOutput(text)) return part;
+      const digest = withOutputArtifacts(digestToolResult(calls.callFor(index, partIndex), part), part);
+      // A listing whose every path must survive can be nearly as long as the output: keep the output then.
+      if (digest.length > text.length * MAX_DIGEST_SHARE) return part;
       digested++;
-      const digest = digestToolResult(calls.callFor(index, partIndex), part);
       const kept = part.content.filter((content) => content.type !== 'text');
       const next: ToolResultPart = { ...part, content: [textPart(digest), ...kept] };
       return next;

@@ -20,8 +20,13 @@ export interface CompressorOptions {
   readonly summaryRatio?: number;
   /** Checkpoint target floor in tokens (never above half of the folded turns). @default 2_000 */
   readonly summaryMinTokens?: number;
-  /** Checkpoint target ceiling: min(this, 5 % of the context window). @default 10_000 */
+  /** Checkpoint target ceiling in tokens. @default 10_000 */
   readonly summaryMaxTokens?: number;
+  /**
+   * Checkpoint target ceiling as a share of the context window (the lower ceiling wins). Hermes uses 0.05; the
+   * extractive checkpoint needs room for every path, command and error line of what it folds. @default 0.15
+   */
+  readonly summaryMaxShare?: number;
   /** Which copy of a duplicated tool output stays whole: `earliest` keeps the cached prefix stable. @default 'newest' */
   readonly dedupeKeep?: 'newest' | 'earliest';
   /** What happens to tool calls whose results were cut away: removed (Hermes) or answered by a stub. @default 'strip' */
@@ -54,6 +59,7 @@ export const COMPRESSOR_DEFAULTS = {
   summaryRatio: 0.2,
   summaryMinTokens: 2_000,
   summaryMaxTokens: 10_000,
+  summaryMaxShare: 0.15,
   dedupeKeep: 'newest',
   orphanCalls: 'strip',
   noteInSystemPrompt: false,
@@ -82,6 +88,7 @@ export interface ResolvedCompressorSettings {
   readonly summaryRatio: number;
   readonly summaryMinTokens: number;
   readonly summaryMaxTokens: number;
+  readonly summaryMaxShare: number;
   readonly dedupeKeep: 'newest' | 'earliest';
   readonly orphanCalls: 'strip' | 'stub';
   readonly noteInSystemPrompt: boolean;
@@ -104,6 +111,7 @@ export function resolveCompressorSettings(options: CompressorOptions): ResolvedC
     summaryRatio: options.summaryRatio ?? COMPRESSOR_DEFAULTS.summaryRatio,
     summaryMinTokens: options.summaryMinTokens ?? COMPRESSOR_DEFAULTS.summaryMinTokens,
     summaryMaxTokens: options.summaryMaxTokens ?? COMPRESSOR_DEFAULTS.summaryMaxTokens,
+    summaryMaxShare: options.summaryMaxShare ?? COMPRESSOR_DEFAULTS.summaryMaxShare,
     dedupeKeep: options.dedupeKeep ?? COMPRESSOR_DEFAULTS.dedupeKeep,
     orphanCalls: options.orphanCalls ?? COMPRESSOR_DEFAULTS.orphanCalls,
     noteInSystemPrompt: options.noteInSystemPrompt ?? COMPRESSOR_DEFAULTS.noteInSystemPrompt,
@@ -114,6 +122,7 @@ export function resolveCompressorSettings(options: CompressorOptions): ResolvedC
     invalid('maxOutputTokens must be ≥ 0');
   ratio('thresholdPercent', settings.thresholdPercent);
   ratio('summaryRatio', settings.summaryRatio);
+  ratio('summaryMaxShare', settings.summaryMaxShare);
   nonNegativeInteger('protectFirstN', settings.protectFirstN);
   nonNegativeInteger('protectLastN', settings.protectLastN);
   positiveInteger('summaryMinTokens', settings.summaryMinTokens);

@@ -1,0 +1,136 @@
+/** Longest artifact string kept: longer paths are ignored, longer commands, URLs and error lines are cut. */
+export const ARTIFACT_MAX_LENGTH = 200;
+
+const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
+const URL_TRAILING = /[.,;:!?)\]}*_>]+$/;
+// Characters a path token may contain; anything else ends the token (quotes, brackets, colons of `file:12`).
+const PATH_TOKEN = /[\w.\-/~@+$]+/g;
+const WINDOWS_PATH = /\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+/g;
+const EXTENSION = /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
+const HAS_LETTER = /[A-Za-z]/;
+
+/** Lines of a numbered listing (`   12→code`, `12:code`, `cat -n`, `grep -C` context): file content, not errors. */
+export const LISTING_LINE = /^\s*\d+(?:→|\t|:|-(?=\s))/;
+
+const ERROR_WORDS =
+  /\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|not found|no such file|panic|segmentation fault|E(?:NOENT|ACCES|PERM|EXIST|ADDRINUSE|CONNREFUSED|CONNRESET|TIMEDOUT))\b|\w+(?:Error|Exception)\b|ERR!/i;
+const NOT_AN_ERROR = /\b(?:0|no|zero) (?:errors?|failures?|failed)\b|\berrors?: 0\b/i;
+// `{"error": "", "response": …}`: an API envelope whose error field is empty reports success.
+const EMPTY_ERROR_FIELD = /\\?["']?error\\?["']?\s*[:=]\s*(?:\\?"\\?"|\\?'\\?'|null|None|false|\[\]|\{\})/gi;
+const CODE_LIKE =
+  /^(?:raise|except|catch|throw|def|class|function|import|from|export|const|let|var|if|elif|else|return|assert|#|\/\/|\*|\/\*)\b|\b(?:console|logger|log|logging)\.(?:error|exception|warn)\(|\bexcept\s+\w*(?:Error|Exception)|\bnew \w*Error\(|=>|\bcatch\s*\(/;
+
+/** Cuts a string to at most {@link ARTIFACT_MAX_LENGTH} UTF-16 units without splitting a surrogate pair. */
+export function capArtifact(text: string): string {
+  if (text.length <= ARTIFACT_MAX_LENGTH) return text;
+  const cut = text.slice(0, ARTIFACT_MAX_LENGTH);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/** The URLs in a text, trailing punctuation removed, each cut to the artifact length. */
+export function findUrls(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0].replace(URL_TRAILING, '');
+    if (url.length > url.indexOf('://') + 3) out.push(capArtifact(url));
+  }
+  return out;
+}
+
+/** The text with every URL blanked out, so the path scan does not pick up the paths inside URLs. */
+export function withoutUrls(text: string): string {
+  return text.includes('://') ? text.replace(URL_PATTERN, (url) => ' '.repeat(url.length)) : text;
+}
+
+/**
+ * True when a whole token is a plausible file-system path: it has a `/`, a letter, no empty inner segment, and
+ * either a prefix that only paths have (`./`, `../`, `~/`), two or more segments when absolute (`/tmp` alone
+ * reads like a slash command), an extension on its last segment, three or more segments, or a trailing slash
+ * after two. That keeps `and/or`, `application/json`, `origin/main`, dates and fractions out.
+ */
+export function isPlausiblePath(token: string): boolean {
+  if (token.length < 3 || token.length > 300 || !token.includes('/') || !HAS_LETTER.test(token)) return false;
+  if (/\s/.test(token)) return false;
+  if (token.startsWith('//') || token.includes('//')) return false;
+  const prefixed = /^(?:\.{1,2}|~)\//.test(token);
+  const absolute = token.startsWith('/');
+  const trailing = token.endsWith('/');
+  const segments = token.split('/').filter((segment) => segment !== '');
+  if (segments.length === 0 || segments.every((segment) => /^[.~]+$/.test(segment))) return false;
+  const last = segments[segments.length - 1] ?? '';
+  const hasExtension = !trailing && EXTENSION.test(last) && !/^\.+$/.test(last);
+  if (prefixed) return segments.length >= 2;
+  if (absolute) return segments.length >= 2 || hasExtension;
+  if (hasExtension) return /^[\w@~$-]/.test(token);
+  if (trailing) return segments.length >= 2;
+  // Three bare words (`merge/version/push`, `Glob/Grep/Read`) are prose unless they read like a source tree.
+  return (
+    segments.length >= 3 && (COMMON_ROOTS.has(segments[0] ?? '') || segments.some((s) => /[_\-.\d]/.test(s)))
+  );
+}
+
+const COMMON_ROOTS = new Set(
+  'src lib libs test tests spec app apps bin docs doc packages pkg cmd internal scripts config assets public static build dist node_modules vendor include examples tools home usr var etc tmp opt'.split(
+    ' ',
+  ),
+);
+
+/** The path-like tokens of a text (URLs excluded), trailing punctuation removed. */
+export function findPaths(text: string): string[] {
+  if (!text.includes('/') && !text.includes('\\')) return [];
+  const scanned = withoutUrls(text);
+  const out: string[] = [];
+  for (const match of scanned.matchAll(PATH_TOKEN)) {
+    const start = match.index;
+    // A token glued to a preceding `<` (`</div>`), `:` (`http:`), or `*` (globs) is not a path of its own.
+    const before = start > 0 ? scanned[start - 1] : '';
+    if (before === '<' || before === '*') continue;
+    const token = trimPathToken(match[0]);
+    if (isPlausiblePath(token)) out.push(token);
+  }
+  if (scanned.includes(':\\')) {
+    for (const match of scanned.matchAll(WINDOWS_PATH)) if (match[0].length <= 300) out.push(match[0]);
+  }
+  return out;
+}
+
+/** Drops trailing punctuation and the `-12-` line suffix of `grep -C` context lines. */
+function trimPathToken(token: string): string {
+  const trimmed = token.replace(/[.,]+$/, '');
+  const context = /^(.*\.[A-Za-z0-9]+)-\d+-?$/.exec(trimmed);
+  return context?.[1] ?? trimmed;
+}
+
+/** True when a trimmed line reports an error (and is not code that merely mentions one). */
+export function isErrorLine(line: string): boolean {
+  if (line.length < 4 || !ERROR_WORDS.test(line.replace(EMPTY_ERROR_FIELD, ''))) return false;
+  if (NOT_AN_ERROR.test(line)) return false;
+  return !CODE_LIKE.test(line);
+}
+
+/**
+ * The error lines of a block of text: trimmed lines that report an error, numbered listing lines skipped,
+ * each cut to the artifact length. A long output keeps its first `head` and last `tail` error lines, where
+ * the first error and the final exception of a traceback are.
+ */
+export function findErrorLines(text: string, head = 8, tail = 4): string[] {
+  if (!ERROR_WORDS.test(text)) return [];
+  const found: string[] = [];
+  for (const raw of text.split(/\r?\n|\r/)) {
+    if (LISTING_LINE.test(raw)) continue;
+    const line = raw.trim();
+    if (isErrorLine(line)) found.push(capArtifact(line));
+  }
+  if (found.length <= head + tail) return found;
+  return [...found.slice(0, head), ...found.slice(found.length - tail)];
+}
+
+/** The first non-blank line of a text, trimmed and cut to the artifact length. */
+export function firstLine(text: string): string {
+  for (const raw of text.split(/\r?\n|\r/)) {
+    const line = raw.trim();
+    if (line !== '') return capArtifact(line);
+  }
+  return '';
+}

@@ -1,0 +1,280 @@
+import type { JsonValue } from '../model/json.js';
+import type { Message } from '../model/message.js';
+import type { ToolCallPart, ToolResultPart } from '../model/part.js';
+import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
+
+/** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
+export interface Artifacts {
+  /** File-system paths from tool arguments and from text (`src/a.ts`, `/etc/hosts`, `./run.sh`, `C:\x\y`). */
+  readonly paths: ReadonlySet<string>;
+  /** URLs, trailing punctuation removed, cut to 200 characters. */
+  readonly urls: ReadonlySet<string>;
+  /** Shell commands from tool arguments: the first line, trimmed, cut to 200 characters. */
+  readonly commands: ReadonlySet<string>;
+  /** Error lines from tool results and user text, trimmed, cut to 200 characters. */
+  readonly errorLines: ReadonlySet<string>;
+  /** Names of the tools called (or answered). */
+  readonly toolNames: ReadonlySet<string>;
+}
+
+/** The artifact kinds, in the order reports list them. */
+export const ARTIFACT_KINDS = ['paths', 'urls', 'commands', 'errorLines', 'toolNames'] as const;
+
+/** One artifact kind. */
+export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
+
+const PATH_KEYS = new Set([
+  'path',
+  'paths',
+  'file',
+  'files',
+  'file_path',
+  'filepath',
+  'filename',
+  'file_name',
+  'notebook_path',
+  'dir',
+  'directory',
+  'cwd',
+  'workdir',
+  'working_directory',
+  'target_file',
+  'source',
+  'destination',
+  'dest',
+  'input_path',
+  'output_path',
+  'old_path',
+  'new_path',
+  'root',
+  'folder',
+]);
+const URL_KEYS = new Set(['url', 'uri', 'href', 'link', 'endpoint', 'base_url']);
+const COMMAND_KEYS = new Set(['command', 'cmd', 'script', 'shell_command']);
+// Content being written is file text, not a record of what the session did; its imports are not artifacts.
+const CONTENT_KEYS = new Set([
+  'content',
+  'contents',
+  'new_string',
+  'old_string',
+  'new_str',
+  'old_str',
+  'file_text',
+  'text',
+  'code',
+  'patch',
+  'diff',
+  'body',
+  'new_source',
+]);
+// Sub-commands of editor tools (`str_replace_editor command=view`) are verbs, not shell commands.
+const EDITOR_VERBS = /^(?:view|create|str_replace|insert|undo_edit|write|read|edit|delete|append)$/;
+const HAS_LETTER = /[A-Za-z]/;
+
+interface Collector {
+  readonly paths: Set<string>;
+  readonly urls: Set<string>;
+  readonly commands: Set<string>;
+  readonly errorLines: Set<string>;
+  readonly toolNames: Set<string>;
+}
+
+/**
+ * Extracts the artifacts of a span of messages: paths, URLs, commands, error lines and tool names, as exact
+ * strings. This is the shared definition the extractive summarizer keeps and the evaluation measures (an
+ * artifact counts as kept when the string occurs in the output text). Sources: tool-call arguments (keyed
+ * values and path- or URL-looking strings; file contents being written are skipped), tool-result text (paths,
+ * URLs, error lines; the first line of a failed result), user text (paths, URLs, error lines) and assistant
+ * text (paths, URLs). System messages and reasoning are not sources.
+ */
+export function extractArtifacts(messages: readonly Message[]): Artifacts {
+  const out: Collector = {
+    paths: new Set(),
+    urls: new Set(),
+    commands: new Set(),
+    errorLines: new Set(),
+    toolNames: new Set(),
+  };
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    for (const part of message.parts) {
+      switch (part.type) {
+        case 'text':
+          scanText(part.text, out, message.role === 'user');
+          break;
+        case 'tool-call':
+          collectCall(part, out);
+          break;
+        case 'tool-result':
+          collectResult(part, out);
+          break;
+        case 'image':
+        case 'reasoning':
+        case 'opaque':
+          break;
+      }
+    }
+  }
+  return out;
+}
+
+function scanText(text: string, out: Collector, withErrors: boolean): void {
+  for (const url of findUrls(text)) out.urls.add(url);
+  for (const path of findPaths(text)) out.paths.add(path);
+  if (withErrors) for (const line of findErrorLines(text)) out.errorLines.add(line);
+}
+
+function collectResult(part: ToolResultPart, out: Collector): void {
+  if (part.name !== undefined && part.name !== '') out.toolNames.add(part.name);
+  let first = true;
+  for (const content of part.content) {
+    if (content.type !== 'text') continue;
+    if (part.isError === true && first) {
+      const line = firstLine(content.text);
+      if (line !== '') out.errorLines.add(line);
+      first = false;
+    }
+    scanText(content.text, out, true);
+  }
+}
+
+function collectCall(part: ToolCallPart, out: Collector): void {
+  if (part.name !== '') out.toolNames.add(part.name);
+  const parsed = parseArguments(part.arguments);
+  if (parsed === undefined) {
+    scanText(part.arguments, out, false);
+    return;
+  }
+  walkArguments(parsed, undefined, out);
+}
+
+/** The parsed arguments of a tool call, or undefined when they are not JSON. */
+export function parseArguments(text: string): JsonValue | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function walkArguments(value: JsonValue | undefined, key: string | undefined, out: Collector): void {
+  if (typeof value === 'string') {
+    collectLeaf(value, key, out);
+  } else if (Array.isArray(value)) {
+    if (key !== undefined && COMMAND_KEYS.has(key) && value.every((item) => typeof item === 'string')) {
+      const longest = [...(value as string[])].sort((a, b) => b.length - a.length)[0];
+      if (longest !== undefined) addCommand(longest, out);
+      return;
+    }
+    for (const item of value) walkArguments(item, key, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) walkArguments(item, name.toLowerCase(), out);
+  }
+}
+
+function collectLeaf(value: string, key: string | undefined, out: Collector): void {
+  const trimmed = value.trim();
+  if (trimmed === '') return;
+  if (key !== undefined && COMMAND_KEYS.has(key)) {
+    addCommand(trimmed, out);
+    for (const url of findUrls(trimmed)) out.urls.add(url);
+    for (const path of findPaths(trimmed)) out.paths.add(path);
+    return;
+  }
+  if (key !== undefined && CONTENT_KEYS.has(key)) return;
+  const singleLine = !/[\r\n]/.test(trimmed);
+  if (key !== undefined && PATH_KEYS.has(key) && singleLine && isKeyedPath(trimmed)) {
+    out.paths.add(trimmed);
+    return;
+  }
+  if (key !== undefined && URL_KEYS.has(key)) {
+    for (const url of findUrls(trimmed)) out.urls.add(url);
+    return;
+  }
+  if (singleLine && isPlausiblePath(trimmed)) {
+    out.paths.add(trimmed);
+    return;
+  }
+  scanText(trimmed, out, false);
+}
+
+function isKeyedPath(value: string): boolean {
+  if (value.length > 300 || !HAS_LETTER.test(value) || value.includes('://')) return false;
+  return value.includes('/') || value.includes('\\') || /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/.test(value);
+}
+
+function addCommand(command: string, out: Collector): void {
+  const line = firstLine(command);
+  if (line === '' || EDITOR_VERBS.test(line)) return;
+  out.commands.add(line);
+}
+
+/**
+ * The text an artifact is looked up in: every text part, tool-call names with their raw arguments and the
+ * decoded string values of those arguments (so a command with quotes matches), and tool-result text. System
+ * messages are included; reasoning and image payloads are not.
+ */
+export function searchableText(messages: readonly Message[]): string {
+  const chunks: string[] = [];
+  for (const message of messages) {
+    for (const part of message.parts) {
+      if (part.type === 'text') chunks.push(part.text);
+      else if (part.type === 'tool-call') {
+        chunks.push(`${part.name} ${part.arguments}`);
+        const parsed = parseArguments(part.arguments);
+        if (parsed !== undefined) collectStrings(parsed, chunks);
+      } else if (part.type === 'tool-result') {
+        if (part.name !== undefined) chunks.push(part.name);
+        for (const content of part.content) if (content.type === 'text') chunks.push(content.text);
+      }
+    }
+  }
+  return chunks.join('\n');
+}
+
+function collectStrings(value: JsonValue, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) if (item !== undefined) collectStrings(item, out);
+  }
+}
+
+/** How many artifacts of one kind occur in a text, and which do not. */
+export interface KindCoverage {
+  readonly total: number;
+  readonly present: number;
+  readonly missing: readonly string[];
+}
+
+/** Artifact retention of a text: per kind and pooled (`ratio` is 1 when there is nothing to keep). */
+export interface ArtifactCoverage {
+  readonly byKind: Readonly<Record<ArtifactKind, KindCoverage>>;
+  readonly total: number;
+  readonly present: number;
+  readonly ratio: number;
+}
+
+/** Checks which artifacts still occur (as exact substrings) in `text`. */
+export function artifactCoverage(artifacts: Artifacts, text: string): ArtifactCoverage {
+  let total = 0;
+  let present = 0;
+  const byKind = {} as Record<ArtifactKind, KindCoverage>;
+  for (const kind of ARTIFACT_KINDS) {
+    const missing: string[] = [];
+    for (const artifact of artifacts[kind]) if (!text.includes(artifact)) missing.push(artifact);
+    const size = artifacts[kind].size;
+    byKind[kind] = { total: size, present: size - missing.length, missing };
+    total += size;
+    present += size - missing.length;
+  }
+  return { byKind, total, present, ratio: total === 0 ? 1 : present / total };
+}
+
+/** Every artifact, in kind order, without duplicates across kinds. */
+export function allArtifacts(artifacts: Artifacts): string[] {
+  const seen = new Set<string>();
+  for (const kind of ARTIFACT_KINDS) for (const artifact of artifacts[kind]) seen.add(artifact);
+  return [...seen];
+}

@@ -1,0 +1,27 @@
+import { parseCheckpoint } from '../../transforms/checkpoint-text.js';
+import { stripReasoningTags } from '../serialize-turns.js';
+
+/**
+ * The checkpoint body inside a model's answer: reasoning blocks removed, a code fence around the whole answer
+ * removed, a copied condense header dropped, whitespace trimmed. Returns '' when nothing usable is left, and
+ * for an answer that is a provider error object rather than a checkpoint.
+ */
+export function cleanAnswer(answer: string): string {
+  let text = stripReasoningTags(answer).trim();
+  const fenced = /^```[\w-]*\n([\s\S]*?)\n```$/.exec(text);
+  if (fenced?.[1] !== undefined) text = fenced[1].trim();
+  const copied = parseCheckpoint(text);
+  if (copied?.author === 'condense') text = copied.body.trim();
+  if (looksLikeErrorObject(text)) return '';
+  return text;
+}
+
+function looksLikeErrorObject(text: string): boolean {
+  if (!text.startsWith('{') || !text.endsWith('}')) return false;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null && 'error' in parsed;
+  } catch {
+    return false;
+  }
+}

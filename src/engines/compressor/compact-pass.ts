@@ -155,7 +155,10 @@ export async function runCompactPass(
  * half of what is folded, or the checkpoint could outgrow it), at most `summaryMaxTokens` or `summaryMaxShare` of the window.
  */
 function summaryTarget(foldTokens: number, settings: ResolvedCompressorSettings): number {
-  const ceiling = Math.min(settings.summaryMaxTokens, Math.floor(settings.contextLength * settings.summaryMaxShare));
+  const ceiling = Math.min(
+    settings.summaryMaxTokens,
+    Math.floor(settings.contextLength * settings.summaryMaxShare),
+  );
   const floor = Math.min(settings.summaryMinTokens, Math.floor(foldTokens / 2));
   return Math.max(1, floor, Math.min(Math.floor(foldTokens * settings.summaryRatio), ceiling));
 }

@@ -1,0 +1,132 @@
+/**
+ * condense — the pure core: the transcript model, codecs for every wire format, token counting, redaction,
+ * deterministic transforms, summarizers and compaction engines. No file system, no process access: file and
+ * batch helpers live in `condense/node`, test doubles in `condense/testing`.
+ * @module
+ */
+
+export type {
+  Codec,
+  CodecCapabilities,
+  DecodeIssue,
+  DecodeIssueCode,
+  DecodeResult,
+  DetectScore,
+  FileLayout,
+} from './codecs/codec.js';
+export type { DecodeDocumentOptions } from './codecs/decode-document.js';
+export {
+  type DocumentEntry,
+  type DocumentLayout,
+  documentTranscripts,
+  type TranscriptDocument,
+} from './codecs/document.js';
+export type { EncodableDocument } from './codecs/encode-document.js';
+export { decodeDocument, detectFormat, encodeDocument, getCodec, layoutFor } from './codecs/registry.js';
+export type {
+  Boundaries,
+  CompactionReport,
+  PruningReport,
+  SummaryReport,
+  TokenFigures,
+} from './engines/compaction-report.js';
+export { CompressorEngine } from './engines/compressor/compressor-engine.js';
+export { compact, createCompressor } from './engines/compressor/create-compressor.js';
+export { COMPRESSOR_DEFAULTS, type CompressorOptions } from './engines/compressor/options.js';
+export type {
+  CompactionResult,
+  CompressOptions,
+  ContextEngine,
+  EngineStatus,
+  EngineTool,
+  ModelInfo,
+  ResponseUsage,
+} from './engines/context-engine.js';
+export { type CompactionFeedback, describeCompaction } from './engines/feedback.js';
+export { computeThreshold, type ThresholdInputs } from './engines/threshold.js';
+export { ERROR_CODES, type ErrorCode } from './errors/codes.js';
+export {
+  CondenseError,
+  type CondenseErrorOptions,
+  type ErrorLocation,
+  isCondenseError,
+} from './errors/condense-error.js';
+export {
+  ARTIFACT_KINDS,
+  type ArtifactCoverage,
+  type ArtifactKind,
+  type Artifacts,
+  artifactCoverage,
+  extractArtifacts,
+} from './inspect/artifacts.js';
+export { type InspectOptions, type InspectReport, inspectTranscripts } from './inspect/inspect-transcript.js';
+export { FORMAT_NAMES, type FormatName, isFormatName } from './model/format.js';
+export type { JsonArray, JsonObject, JsonValue } from './model/json.js';
+export type { Message, MessageMeta, MessageOrigin } from './model/message.js';
+export {
+  messageText,
+  textPart,
+  toolCallsOf,
+  toolResultsOf,
+  toolResultText,
+  withParts,
+} from './model/message-helpers.js';
+export { stripOrigins } from './model/origins.js';
+export type {
+  ImagePart,
+  ImageSource,
+  OpaquePart,
+  Part,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultContentPart,
+  ToolResultPart,
+} from './model/part.js';
+export { isRole, ROLES, type Role } from './model/role.js';
+export type { Transcript, TranscriptMeta } from './model/transcript.js';
+export {
+  type VerifyOptions,
+  type VerifyProvider,
+  type Violation,
+  type ViolationCode,
+  verifyTranscript,
+} from './model/verify.js';
+export type { RedactionFinding, RedactTextResult } from './redact/apply-candidates.js';
+export { SECRET_KINDS, type SecretKind } from './redact/kinds.js';
+export type { RedactOptions, UserPattern } from './redact/options.js';
+export { type RedactDocumentResult, redactDocument } from './redact/redact-document.js';
+export { redactText } from './redact/redact-text.js';
+export { type RedactTranscriptResult, redactTranscript } from './redact/redact-transcript.js';
+export { createRedactor, type Redactor } from './redact/redactor.js';
+export { createSummarizerChain, type SummarizerChain } from './summarizer/chain/summarizer-chain.js';
+export {
+  createExtractiveSummarizer,
+  type ExtractiveSummarizerOptions,
+} from './summarizer/extractive/extractive-summarizer.js';
+export { createModelSummarizer, type ModelSummarizerOptions } from './summarizer/model/model-summarizer.js';
+export type {
+  Summarizer,
+  SummaryRequest,
+  SummaryResult,
+  SummarySource,
+} from './summarizer/summarizer.js';
+export { isSummarizerError, SummarizerError, type SummarizerFailure } from './summarizer/summarizer-error.js';
+export { createTokenCounter, type TokenCounterSpec } from './tokens/create-token-counter.js';
+export { createEncodingCounter } from './tokens/encoding-counter.js';
+export { encodingForModel } from './tokens/encoding-for-model.js';
+export { createHuggingFaceCounter } from './tokens/huggingface-counter.js';
+export { createRoughCounter } from './tokens/rough-counter.js';
+export type { TokenCounter } from './tokens/token-counter.js';
+export { parseCheckpoint, renderCheckpoint } from './transforms/checkpoint-text.js';
+export { dedupeToolResults } from './transforms/dedupe-tool-results.js';
+export { digestToolResult } from './transforms/digest-tool-result.js';
+export { digestToolResults } from './transforms/digest-tool-results.js';
+export { findBoundaries } from './transforms/find-boundaries.js';
+export { findLatestUserRequest } from './transforms/find-latest-user-request.js';
+export { placeCheckpoint } from './transforms/place-checkpoint.js';
+export { pruneToolOutputs } from './transforms/prune-tool-outputs.js';
+export { salientArguments } from './transforms/salient-arguments.js';
+export { sanitizeToolPairs } from './transforms/sanitize-tool-pairs.js';
+export { shrinkToolArguments } from './transforms/shrink-tool-arguments.js';
+export { stripImages } from './transforms/strip-images.js';

@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import type { DocumentEntry } from '../../codecs/document.js';
-import { encodeDocument, layoutFor } from '../../codecs/registry.js';
+import { encodeDocument, getCodec, layoutFor } from '../../codecs/registry.js';
+import { CondenseError } from '../../errors/condense-error.js';
 import { FORMAT_NAMES, type FormatName } from '../../model/format.js';
 import { verifyTranscript } from '../../model/verify.js';
 import { EXIT } from '../context.js';
@@ -31,6 +32,13 @@ export const registerConvert: CommandRegistrar = (program, context, state) => {
       );
       const skipped = document.entries.length - entries.length;
       if (skipped > 0) context.stderr(`condense: skipped ${skipped} unreadable line(s) of ${file}\n`);
+      if (getCodec(flags.to).fileLayout === 'records' && entries.length > 1) {
+        throw new CondenseError({
+          code: 'USAGE',
+          message: `${file} holds ${entries.length} transcripts, but a ${flags.to} file holds exactly one session`,
+          hint: 'convert to a format that holds many transcripts per file (openai, anthropic, sharegpt, ai-sdk)',
+        });
+      }
       const sameFormat = flags.to === document.format;
       const text = encodeDocument(
         sameFormat ? document : { format: flags.to, layout: layoutFor(flags.to, entries.length), entries },

@@ -30,6 +30,7 @@ export type {
   SummaryReport,
   TokenFigures,
 } from './engines/compaction-report.js';
+export { type CompactWireResult, compactWire } from './engines/compressor/compact-wire.js';
 export { CompressorEngine } from './engines/compressor/compressor-engine.js';
 export { compact, createCompressor } from './engines/compressor/create-compressor.js';
 export { COMPRESSOR_DEFAULTS, type CompressorOptions } from './engines/compressor/options.js';

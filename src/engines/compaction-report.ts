@@ -40,6 +40,22 @@ export interface SummaryReport {
   readonly updatedPrevious: boolean;
 }
 
+/** What the rules engine did, rule by rule. */
+export interface RuleCounts {
+  /** Succeeded tool call/result pairs collapsed into one-line records (rule 1). */
+  readonly collapsedPairs: number;
+  /** Tool outputs cut to their first and last lines (rule 2). */
+  readonly truncatedOutputs: number;
+  /** System messages replaced by a one-line marker (rule 3). */
+  readonly droppedSystem: number;
+  /** Assistant messages folded into a later one (rule 4). */
+  readonly mergedAssistant: number;
+  /** Succeeded calls kept as real calls because collapsing them would put two assistant messages in a row. */
+  readonly heldBack: number;
+  /** Distinct references written (each restorable and recallable). */
+  readonly references: number;
+}
+
 /** Everything a compaction pass reports. Nothing is dropped silently: the counts say what was removed and why. */
 export interface CompactionReport {
   readonly engine: string;
@@ -65,4 +81,8 @@ export interface CompactionReport {
   readonly reason?: string;
   /** Free-form observations for the user (e.g. "still 12 % above the target"). */
   readonly notes: readonly string[];
+  /** Leading messages of the output that are the input's own messages, byte-identical on the wire. */
+  readonly unchangedPrefix?: number;
+  /** Per-rule counts, from the rules engine. */
+  readonly rules?: RuleCounts;
 }

@@ -204,13 +204,34 @@ function demoteHeadings(body: string): string {
   );
 }
 
+/**
+ * The strings a reader can see whole in the text: every word (quotes, brackets and trailing punctuation
+ * removed), every backtick span and every line without its bullet. Looking an artifact up here instead of
+ * searching the text keeps rendering linear; an artifact missed by this test is merely listed twice.
+ */
+function visiblePieces(text: string): Set<string> {
+  const pieces = new Set<string>();
+  for (const word of text.split(/[\s`'"()[\],;]+/)) {
+    if (word === '') continue;
+    pieces.add(word);
+    pieces.add(word.replace(/[.:!?]+$/, ''));
+  }
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) pieces.add(match[1] as string);
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    pieces.add(trimmed);
+    pieces.add(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
+  }
+  return pieces;
+}
+
 /** Renders a draft with the given knobs; artifacts the sections do not already show go into a ledger. */
 export function renderDraft(draft: Draft, knobs: Knobs): RenderedBody {
   const sections = mainSections(draft, knobs);
-  const mainText = [...sections.values()].flat().join('\n');
+  const shownPieces = visiblePieces([...sections.values()].flat().join('\n'));
   const needed: LedgerEntry[] = [];
   for (const entry of ledgerEntries(draft)) {
-    const shown = mainText.includes(entry.text);
+    const shown = shownPieces.has(entry.text);
     // A file already named by an action line costs nothing to leave out of the list, so it goes first.
     if (!shown) needed.push(entry);
     else if (ALWAYS_LISTED.has(entry.group)) needed.push({ ...entry, rank: FREE_RANK });

@@ -1,0 +1,110 @@
+import { documentTranscripts } from '../src/codecs/document.js';
+import { decodeDocument, encodeDocument } from '../src/codecs/registry.js';
+import { createCompressor } from '../src/engines/compressor/create-compressor.js';
+import type { Message } from '../src/model/message.js';
+import type { Transcript } from '../src/model/transcript.js';
+import { buildCodingSession } from '../src/testing/transcript-builders.js';
+import { createRoughCounter } from '../src/tokens/rough-counter.js';
+import { corpusFiles, readCorpusFile } from '../test/support/corpus.js';
+import { type BenchRow, type BenchSuite, megabytesPerSecond, round, timeMedian } from './harness.js';
+
+const counter = createRoughCounter();
+
+function contextFor(transcript: Transcript): number {
+  return Math.max(8_000, Math.floor(counter.countTranscript(transcript) / 2));
+}
+
+async function compactOnce(
+  transcript: Transcript,
+  contextLength = contextFor(transcript),
+): Promise<Transcript> {
+  return (await createCompressor({ contextLength }).compress(transcript, { force: true })).transcript;
+}
+
+/** A coding session of about `messages` messages (each step is an assistant call and its result). */
+function session(messages: number): Transcript {
+  return buildCodingSession({ steps: Math.max(1, Math.floor(messages / 2)) });
+}
+
+/** Compaction speed of the compressor engine with its extractive checkpoint (no model): corpus, scale, increments. */
+const suite: BenchSuite = {
+  name: 'compaction (compressor, extractive checkpoint)',
+  async run() {
+    const rows: BenchRow[] = [];
+    const corpus: Transcript[] = [];
+    let bytes = 0;
+    for (const dir of ['anthropic', 'claude-code', 'openai'] as const) {
+      for (const file of corpusFiles(dir)) {
+        const document = decodeDocument(readCorpusFile(file));
+        for (const transcript of documentTranscripts(document)) {
+          corpus.push(transcript);
+          bytes += Buffer.byteLength(
+            encodeDocument({
+              format: document.format,
+              layout: 'json',
+              entries: [{ kind: 'transcript', transcript }],
+            }),
+          );
+        }
+      }
+    }
+    const whole = await timeMedian(
+      async () => {
+        for (const transcript of corpus) await compactOnce(transcript);
+      },
+      { repeat: 3 },
+    );
+    rows.push({
+      suite: 'compaction',
+      case: `corpus: ${corpus.length} transcripts, ${round(bytes / 1e6)} MB`,
+      figures: {
+        'MB/s': megabytesPerSecond(bytes, whole),
+        'ms total': round(whole),
+        'ms per MB': round(whole / (bytes / 1e6)),
+      },
+    });
+    for (const size of [1_000, 10_000, 100_000]) {
+      const transcript = session(size);
+      const megabytes = Buffer.byteLength(JSON.stringify(transcript.messages)) / 1e6;
+      const contextLength = contextFor(transcript);
+      const first = await timeMedian(() => compactOnce(transcript, contextLength), {
+        repeat: size >= 100_000 ? 1 : 3,
+        warmup: size >= 100_000 ? 0 : 1,
+      });
+      rows.push({
+        suite: 'compaction',
+        case: `${transcript.messages.length} messages (${round(megabytes)} MB)`,
+        figures: {
+          'ms total': round(first),
+          'µs per message': round((1000 * first) / transcript.messages.length),
+          'MB/s': megabytesPerSecond(megabytes * 1e6, first),
+        },
+      });
+    }
+    for (const size of [1_000, 10_000]) {
+      const transcript = session(size);
+      const contextLength = contextFor(transcript);
+      const engine = createCompressor({ contextLength });
+      const start = performance.now();
+      const once = await engine.compress(transcript, { force: true });
+      const firstMs = performance.now() - start;
+      const grown = session(20).messages.slice(2) as Message[];
+      const next: Transcript = { messages: [...once.transcript.messages, ...grown] };
+      const secondStart = performance.now();
+      await engine.compress(next, { force: true });
+      const secondMs = performance.now() - secondStart;
+      rows.push({
+        suite: 'compaction',
+        case: `second pass after +${grown.length} messages on ${transcript.messages.length}`,
+        figures: {
+          'first pass ms': round(firstMs),
+          'second pass ms': round(secondMs),
+          'second ÷ first': round(secondMs / firstMs),
+        },
+      });
+    }
+    return rows;
+  },
+};
+
+export default suite;

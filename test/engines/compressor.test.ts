@@ -216,3 +216,32 @@ describe('compressor engine', () => {
     expect(parsed).toEqual({ body: 'body text', author: 'condense', source: 'model' });
   });
 });
+
+describe('compressor engine after a restart', () => {
+  it('recovers its own checkpoint from the transcript and updates it', async () => {
+    const first = await createCompressor(SMALL).compress({ messages: session(30) }, { force: true });
+    const grown = [...first.transcript.messages];
+    for (let step = 0; step < 25; step++) {
+      grown.push(
+        assistant(`Again ${step}.`, call(`r${step}`, 'bash', { command: `make test-${step}` })),
+        tool(result(`r${step}`, long(`run ${step}`, 1_500))),
+      );
+    }
+    grown.push(user('Next: run the linter.'));
+    const summarizer = recordingSummarizer();
+    const fresh = createCompressor({ ...SMALL, model: summarizer });
+    const second = await fresh.compress({ messages: grown }, { force: true });
+    expect(second.report.summary.updatedPrevious).toBe(true);
+    expect(summarizer.requests[0]?.previousSummary).toBeDefined();
+    expect(summarizer.requests[0]?.previousSummary).not.toContain('[condense checkpoint');
+  });
+
+  it('continues a transcript that Hermes compacted with its current prefix', async () => {
+    const hermes =
+      '[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the summary below. (prefix text)\n## Goal\nShip the parser';
+    const summarizer = recordingSummarizer();
+    const messages = [system('agent'), user(hermes), ...session(30).slice(1)];
+    await createCompressor({ ...SMALL, model: summarizer }).compress({ messages }, { force: true });
+    expect(summarizer.requests[0]?.previousSummary).toBe('## Goal\nShip the parser');
+  });
+});

@@ -245,3 +245,33 @@ describe('compressor engine after a restart', () => {
     expect(summarizer.requests[0]?.previousSummary).toBe('## Goal\nShip the parser');
   });
 });
+
+describe('compressor engine on one long task', () => {
+  it('keeps compacting dozens of steps after a single request, with at most one checkpoint on each side of it', async () => {
+    const engine = createCompressor(SMALL);
+    let messages: Message[] = session(30);
+    for (let round = 0; round < 3; round++) {
+      const pass = await engine.compress({ messages }, { force: true });
+      expect(pass.report.madeProgress).toBe(true);
+      messages = [...pass.transcript.messages];
+      const latest = latestRequest(messages);
+      expect(latest?.text).toBe('Now also update the changelog, and do not touch package.json.');
+      const checkpoints = checkpointIndices(messages);
+      expect(checkpoints.length).toBeLessThanOrEqual(2);
+      expect(checkpoints.filter((index) => index > (latest?.index ?? 0)).length).toBeLessThanOrEqual(1);
+      for (const index of checkpoints) {
+        expect(parseCheckpoint(checkpointOf(messages[index] as Message)?.body ?? '')).toBeUndefined();
+      }
+      expect(verifyTranscript({ messages }, { provider: 'anthropic' })).toEqual([]);
+      for (let step = 0; step < 20; step++) {
+        messages.push(
+          assistant(
+            `Round ${round} step ${step}.`,
+            call(`x${round}-${step}`, 'bash', { command: `npm test -- ${step}` }),
+          ),
+          tool(result(`x${round}-${step}`, long(`tests ${round}.${step}`, 1_500))),
+        );
+      }
+    }
+  });
+});

@@ -12,7 +12,13 @@ import { assistant, deepFreeze, gainedViolations, system, user } from '../../tra
 import { agentLoop } from './support.js';
 
 function refsOf(messages: readonly Message[]): string[] {
-  return [...new Set([...JSON.stringify(messages).matchAll(/ref=([\w.:-]+#[0-9a-f]{8})/g)].map((match) => match[1] as string))];
+  return [
+    ...new Set(
+      [...JSON.stringify(messages).matchAll(/ref=([\w.:-]+#[0-9a-f]{8})/g)].map(
+        (match) => match[1] as string,
+      ),
+    ),
+  ];
 }
 
 describe('restoreTranscript', () => {
@@ -77,6 +83,8 @@ describe('restoreTranscript', () => {
     const reread = documentTranscripts(decodeDocument(written))[0] as Transcript;
     const back = restoreTranscript(reread, original, { stripCompactedMeta: true });
     expect(back.transcript).toBe(original);
-    expect(encodeDocument({ ...document, entries: [{ kind: 'transcript', transcript: back.transcript }] })).toBe(text);
+    expect(
+      encodeDocument({ ...document, entries: [{ kind: 'transcript', transcript: back.transcript }] }),
+    ).toBe(text);
   });
 });

@@ -1,6 +1,7 @@
 import type { Message } from '../../model/message.js';
 import { messageText, textPart, withParts } from '../../model/message-helpers.js';
 import type { Transcript } from '../../model/transcript.js';
+import type { SummaryRequest } from '../../summarizer/summarizer.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import {
   checkpointOf,
@@ -91,26 +92,8 @@ export async function runCompactPass(
   // The summarizer reads the turns as they were, not their digests: pruning keeps positions, so the same
   // slice of the input is the unpruned middle.
   const source = working.length === messages.length ? messages.slice(headEnd, tailStart) : middle;
-  const foldTurns = source.filter(
-    (message) => checkpointOf(message) === undefined || hasUserContentBesidesCheckpoint(message),
-  );
-  const latestIndex = findLatestUserRequest(working);
-  const latest = latestIndex === -1 ? undefined : requestText(working[latestIndex] as Message);
-  const targetTokens = summaryTarget(
-    foldTurns.reduce((sum, message) => sum + counter.countMessage(message), 0),
-    settings,
-  );
-  const outcome = await input.summarize(
-    {
-      messages: foldTurns,
-      ...(previous.body === undefined ? {} : { previousSummary: previous.body }),
-      ...(input.focusTopic === undefined ? {} : { focusTopic: input.focusTopic }),
-      ...(latest === undefined ? {} : { latestUserRequest: latest }),
-      targetTokens,
-      counter,
-    },
-    input.signal,
-  );
+  const request = summaryRequest(source, working, previous.body, input);
+  const outcome = await input.summarize(request, input.signal);
   if (outcome.kind === 'abort' || (outcome.kind === 'failed' && settings.abortOnSummaryFailure)) {
     return finish(transcript, transcript, {
       input,
@@ -121,7 +104,7 @@ export async function runCompactPass(
       reason: 'the summary could not be made; the transcript is unchanged',
     });
   }
-  const body = outcome.kind === 'summary' ? outcome.result.text : staticFallbackBody(foldTurns.length);
+  const body = outcome.kind === 'summary' ? outcome.result.text : staticFallbackBody(request.messages.length);
   const origin = outcome.kind === 'summary' ? outcome.result.source : 'fallback-marker';
   const placed = placeCheckpoint(
     withSystemNote(head, settings.noteInSystemPrompt),
@@ -148,6 +131,29 @@ export async function runCompactPass(
     },
     summaryBody: outcome.kind === 'summary' ? body : input.previousSummary,
   });
+}
+
+/** What the summarizer is asked: the turns to fold (checkpoint-only messages left out), and what to keep. */
+function summaryRequest(
+  source: readonly Message[],
+  working: readonly Message[],
+  previousSummary: string | undefined,
+  input: CompactPassInput,
+): SummaryRequest {
+  const turns = source.filter(
+    (message) => checkpointOf(message) === undefined || hasUserContentBesidesCheckpoint(message),
+  );
+  const latestIndex = findLatestUserRequest(working);
+  const latest = latestIndex === -1 ? undefined : requestText(working[latestIndex] as Message);
+  const folded = turns.reduce((sum, message) => sum + input.counter.countMessage(message), 0);
+  return {
+    messages: turns,
+    ...(previousSummary === undefined ? {} : { previousSummary }),
+    ...(input.focusTopic === undefined ? {} : { focusTopic: input.focusTopic }),
+    ...(latest === undefined ? {} : { latestUserRequest: latest }),
+    targetTokens: summaryTarget(folded, input.settings),
+    counter: input.counter,
+  };
 }
 
 /**

@@ -44,6 +44,29 @@ export type {
   ResponseUsage,
 } from './engines/context-engine.js';
 export { type CompactionFeedback, describeCompaction } from './engines/feedback.js';
+export {
+  BUILTIN_ENGINE_NAMES,
+  type BuiltinEngineName,
+  type BuiltinEngineOptions,
+  createEngine,
+  createEngineRegistry,
+  type EngineFactory,
+  type EngineRegistry,
+} from './engines/registry.js';
+export { parseRuleConfig } from './engines/rules/config.js';
+export { compactWithRules, createRuleEngine } from './engines/rules/create-rule-engine.js';
+export {
+  RULE_PRESETS,
+  type RuleEngineOptions,
+  type RulePreset,
+} from './engines/rules/options.js';
+export { RECALL_TOOL_NAME } from './engines/rules/recall.js';
+export {
+  type RestoreOptions,
+  type RestoreResult,
+  restoreTranscript,
+} from './engines/rules/restore-transcript.js';
+export { RuleEngine } from './engines/rules/rule-engine.js';
 export { computeThreshold, type ThresholdInputs } from './engines/threshold.js';
 export { ERROR_CODES, type ErrorCode } from './errors/codes.js';
 export {

@@ -10,4 +10,5 @@ export {
   type ReadTranscriptFileOptions,
   readTranscriptFile,
 } from './io/read-document.js';
+export { readRuleConfigFile } from './io/read-rule-config.js';
 export { readTextFile } from './io/read-text.js';

@@ -1,25 +1,34 @@
 import type { Message } from '../../model/message.js';
 import { messageText, withParts } from '../../model/message-helpers.js';
 import type { Part } from '../../model/part.js';
-import { hasUserContentBesidesCheckpoint, isCheckpointMessage } from '../../transforms/checkpoint-text.js';
+import { hasUserContentBesidesCheckpoint } from '../../transforms/checkpoint-text.js';
 import { alignForward } from '../../transforms/tool-groups.js';
 import type { RuleCounts } from '../compaction-report.js';
-import type { CollapsedElement } from './collapsed-element.js';
 import { collapseStep, type StepContext } from './collapse-step.js';
+import type { CollapsedElement } from './collapsed-element.js';
 import { messageHash } from './content-hash.js';
-import { isRuleLine, isSystemMarker } from './markers.js';
-import { mergeRun, type RunMember } from './merge-run.js';
+import { isSystemMarker } from './markers.js';
 import type { ResolvedRuleSettings } from './options.js';
 import { protectedTailStart } from './protected-tail.js';
 import { type ElementRef, messageLabel, refKey } from './references.js';
+import { type Item, mergeRuns, stepsToHoldBack } from './region-items.js';
 import { systemMarker } from './system-marker.js';
 import { truncateToolResult } from './truncate-output.js';
+
+/**
+ * Where a message of a transcript stands in the uncompacted one (the session log): its index there, and, when
+ * the message is a rewrite made by an earlier pass, the message it was rewritten from (references name that one).
+ */
+export interface OriginalPosition {
+  readonly index: number;
+  readonly original?: Message;
+}
 
 /** Options of {@link applyRules}. */
 export interface RulesPassOptions {
   readonly settings: ResolvedRuleSettings;
-  /** Index of input message `index` in the uncompacted transcript (the session log). @default the index itself */
-  readonly originalIndex?: (index: number) => number;
+  /** Where input message `index` stands in the uncompacted transcript. @default `{ index }` */
+  readonly originalOf?: (index: number) => OriginalPosition;
   /** Input messages before this index are never rewritten (cache-friendly mode). @default 0 */
   readonly frozenUntil?: number;
 }
@@ -33,23 +42,13 @@ export interface RulesPassResult {
   readonly elements: readonly CollapsedElement[];
   /** Output index where the protected tail starts: everything before it is final in cache-friendly mode. */
   readonly outputTailStart: number;
-  /** Per output message: its index in the uncompacted transcript when it is an unchanged input message, else -1. */
-  readonly lineage: readonly number[];
+  /** Per output message: where it stands in the uncompacted transcript (what a later pass continues from). */
+  readonly lineage: readonly OriginalPosition[];
 }
 
 type Unit =
   | { readonly kind: 'step'; readonly start: number; readonly end: number }
   | { readonly kind: 'single'; readonly index: number };
-
-interface Item {
-  readonly message: Message;
-  /** Input index when `message` is that input message itself. */
-  readonly inputIndex: number | undefined;
-  /** Assistant items: input index of the step's assistant message. */
-  readonly stepStart: number | undefined;
-  /** Assistant items: rule 1 collapsed calls and none is left. */
-  readonly lostAllCalls: boolean;
-}
 
 /**
  * One pass of the deterministic rules over the messages between the frozen prefix and the protected tail:
@@ -61,15 +60,16 @@ interface Item {
  */
 export function applyRules(messages: readonly Message[], options: RulesPassOptions): RulesPassResult {
   const { settings } = options;
-  const originalIndex = options.originalIndex ?? ((index: number) => index);
+  const originalOf = options.originalOf ?? ((index: number): OriginalPosition => ({ index }));
   const tailStart = protectedTailStart(messages, settings.protectLastNTurns);
   const regionStart = Math.min(options.frozenUntil ?? 0, tailStart);
   const refs = new Map<number, ElementRef>();
   const refAt = (index: number): ElementRef => {
     let ref = refs.get(index);
     if (ref === undefined) {
-      const message = messages[index] as Message;
-      ref = { label: messageLabel(message, originalIndex(index)), hash: messageHash(message) };
+      const position = originalOf(index);
+      const source = position.original ?? (messages[index] as Message);
+      ref = { label: messageLabel(source, position.index), hash: messageHash(source) };
       refs.set(index, ref);
     }
     return ref;
@@ -98,10 +98,17 @@ export function applyRules(messages: readonly Message[], options: RulesPassOptio
     : built.items;
   const unchanged =
     items.length === tailStart - regionStart && items.every((item) => item.inputIndex !== undefined);
-  const lineage: number[] = [];
-  for (let index = 0; index < regionStart; index++) lineage.push(originalIndex(index));
-  for (const item of items) lineage.push(item.inputIndex === undefined ? -1 : originalIndex(item.inputIndex));
-  for (let index = tailStart; index < messages.length; index++) lineage.push(originalIndex(index));
+  const lineage: OriginalPosition[] = [];
+  for (let index = 0; index < regionStart; index++) lineage.push(originalOf(index));
+  for (const item of items) {
+    const position = originalOf(item.from);
+    lineage.push(
+      item.inputIndex !== undefined || position.original !== undefined
+        ? position
+        : { index: position.index, original: messages[item.from] as Message },
+    );
+  }
+  for (let index = tailStart; index < messages.length; index++) lineage.push(originalOf(index));
   const output = unchanged
     ? messages
     : [...messages.slice(0, regionStart), ...items.map((item) => item.message), ...messages.slice(tailStart)];
@@ -161,18 +168,17 @@ function buildItems(units: readonly Unit[], input: BuildInput) {
       items.push({
         message: rewrite.assistant,
         inputIndex: rewrite.assistant === assistant ? unit.start : undefined,
+        from: unit.start,
         stepStart: unit.start,
-        lostAllCalls: rewrite.collapsed > 0 && !rewrite.callsLeft,
+        lostTools: rewrite.tools.length === 0 && unit.end > unit.start + 1,
       });
       for (const tool of rewrite.tools) {
-        let at: number | undefined;
-        for (let probe = unit.start + 1; probe < unit.end && at === undefined; probe++)
-          if (messages[probe] === tool) at = probe;
         items.push({
-          message: tool,
-          inputIndex: at,
+          message: tool.message,
+          inputIndex: tool.message === messages[tool.index] ? tool.index : undefined,
+          from: tool.index,
           stepStart: undefined,
-          lostAllCalls: false,
+          lostTools: false,
         });
       }
       counts.collapsedPairs += rewrite.collapsed;
@@ -199,8 +205,9 @@ function buildItems(units: readonly Unit[], input: BuildInput) {
     items.push({
       message: next,
       inputIndex: next === message ? index : undefined,
+      from: index,
       stepStart: undefined,
-      lostAllCalls: false,
+      lostTools: false,
     });
   }
   return { items, elements, counts };
@@ -224,90 +231,4 @@ function truncateOrphanResults(
   if (!changed) return message;
   elements.push({ ref: input.refAt(index), kind: 'output', message });
   return withParts(message, parts);
-}
-
-/**
- * Steps whose assistant message lost every call and would then sit right before another assistant message it
- * is not folded into (one in the protected tail, behind a system message, a checkpoint, or with rule 4 off).
- */
-function stepsToHoldBack(
-  items: readonly Item[],
-  messages: readonly Message[],
-  tailStart: number,
-  merging: boolean,
-): Set<number> {
-  const out = new Set<number>();
-  items.forEach((item, index) => {
-    if (!item.lostAllCalls || item.stepStart === undefined) return;
-    const following = items[index + 1];
-    if (merging && following !== undefined && mergeable(following.message) && mergeable(item.message)) return;
-    let next: Message | undefined;
-    for (let at = index + 1; at < items.length && next === undefined; at++) {
-      const message = (items[at] as Item).message;
-      if (message.role !== 'system') next = message;
-    }
-    for (let at = tailStart; at < messages.length && next === undefined; at++) {
-      const message = messages[at] as Message;
-      if (message.role !== 'system') next = message;
-    }
-    if (next?.role === 'assistant') out.add(item.stepStart);
-  });
-  return out;
-}
-
-function mergeable(message: Message): boolean {
-  return message.role === 'assistant' && !isCheckpointMessage(message);
-}
-
-function hasCalls(message: Message): boolean {
-  return message.parts.some((part) => part.type === 'tool-call');
-}
-
-/** True when the message was written by an earlier pass (it carries rule lines). */
-function fromEarlierPass(message: Message): boolean {
-  return message.parts.some(
-    (part) => part.type === 'text' && part.text.includes('ref=') && part.text.split('\n').some(isRuleLine),
-  );
-}
-
-/** Rule 4 over the built items: each run of consecutive assistant messages becomes its last message. */
-function mergeRuns(
-  items: readonly Item[],
-  messages: readonly Message[],
-  refAt: (index: number) => ElementRef,
-  counts: { mergedAssistant: number },
-  elements: CollapsedElement[],
-): Item[] {
-  const out: Item[] = [];
-  let index = 0;
-  while (index < items.length) {
-    const first = items[index] as Item;
-    let last = index;
-    if (mergeable(first.message)) {
-      // A message that still makes calls ends its run: dropping it would orphan its results.
-      while (
-        last + 1 < items.length &&
-        mergeable((items[last + 1] as Item).message) &&
-        !hasCalls((items[last] as Item).message)
-      ) {
-        last++;
-      }
-    }
-    if (last === index) {
-      out.push(first);
-      index++;
-      continue;
-    }
-    const members: RunMember[] = items.slice(index, last + 1).map((item) => {
-      const original = messages[item.stepStart ?? -1] ?? item.message;
-      const ref = item.stepStart === undefined || fromEarlierPass(original) ? undefined : refAt(item.stepStart);
-      return { message: item.message, ref, original };
-    });
-    const merged = mergeRun(members);
-    elements.push(...merged.elements);
-    counts.mergedAssistant += last - index;
-    out.push({ message: merged.message, inputIndex: undefined, stepStart: undefined, lostAllCalls: false });
-    index = last + 1;
-  }
-  return out;
 }

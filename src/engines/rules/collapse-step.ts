@@ -22,14 +22,10 @@ export interface StepContext {
 export interface StepRewrite {
   /** The assistant message: the input object itself when no call was collapsed. */
   readonly assistant: Message;
-  /** The tool messages left, input objects where unchanged. */
-  readonly tools: readonly Message[];
+  /** The tool messages left (input objects where unchanged), with the input index each comes from. */
+  readonly tools: readonly { readonly message: Message; readonly index: number }[];
   readonly collapsed: number;
   readonly truncated: number;
-  /** Calls that could be collapsed (before any was held back). */
-  readonly collapsible: number;
-  /** The assistant message still makes tool calls. */
-  readonly callsLeft: boolean;
   readonly elements: readonly CollapsedElement[];
 }
 
@@ -70,7 +66,6 @@ export function collapseStep(
       if (!outcome.failed) outcomes.set(part, { answer, outcome });
     }
   }
-  const collapsible = outcomes.size;
   if (holdBackLast) {
     const last = [...outcomes.keys()].pop();
     if (last !== undefined) outcomes.delete(last);
@@ -98,7 +93,7 @@ export function collapseStep(
     });
     return textPart(`${base}${preservedSuffix(replaced, base)}]`);
   });
-  const tools: Message[] = [];
+  const tools: { message: Message; index: number }[] = [];
   let truncated = 0;
   for (let index = start + 1; index < end; index++) {
     const message = messages[index] as Message;
@@ -120,16 +115,14 @@ export function collapseStep(
       }
       kept.push(cut ?? part);
     }
-    if (!changed) tools.push(message);
-    else if (kept.length > 0) tools.push(withParts(message, kept));
+    if (!changed) tools.push({ message, index });
+    else if (kept.length > 0) tools.push({ message: withParts(message, kept), index });
   }
   return {
     assistant: collapsed === 0 ? assistant : withParts(assistant, parts),
     tools,
     collapsed,
     truncated,
-    collapsible,
-    callsLeft: parts.some((part) => part.type === 'tool-call'),
     elements,
   };
 }

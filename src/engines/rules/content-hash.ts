@@ -4,31 +4,75 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /**
- * FNV-1a (32-bit) of a string, as 8 lower-case hex digits. Code units above 0xff are fed as two bytes, so every
- * character counts. Not a cryptographic hash: it verifies that a reference still points at the content it was
- * made from, it does not protect against forgery.
+ * FNV-1a (32-bit) fed with UTF-16 code units (those above 0xff as two bytes, so every character counts). Not a
+ * cryptographic hash: it verifies that a reference still points at the content it was made from, it does not
+ * protect against forgery.
  */
-export function fnv1a(text: string): string {
-  let hash = FNV_OFFSET;
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    hash = Math.imul(hash ^ (unit & 0xff), FNV_PRIME);
-    if (unit > 0xff) hash = Math.imul(hash ^ (unit >>> 8), FNV_PRIME);
+class Fnv1a {
+  #hash = FNV_OFFSET;
+
+  text(value: string): void {
+    let hash = this.#hash;
+    for (let index = 0; index < value.length; index++) {
+      const unit = value.charCodeAt(index);
+      hash = Math.imul(hash ^ (unit & 0xff), FNV_PRIME);
+      if (unit > 0xff) hash = Math.imul(hash ^ (unit >>> 8), FNV_PRIME);
+    }
+    this.#hash = hash;
   }
-  return (hash >>> 0).toString(16).padStart(8, '0');
+
+  /**
+   * A value in a canonical form: a type tag per value, strings prefixed by their length, object keys sorted,
+   * `undefined` members left out. Equal JSON values feed the same units; different ones cannot collide by
+   * shifting characters between neighbours. Nothing is serialised, so large outputs cost no copy.
+   */
+  value(value: unknown): void {
+    if (typeof value === 'string') {
+      this.text(`s${value.length}:`);
+      this.text(value);
+      return;
+    }
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      this.text(`${typeof value}:${value};`);
+      return;
+    }
+    if (value === null || typeof value !== 'object') {
+      this.text('null;');
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.text(`[${value.length}:`);
+      for (const item of value) this.value(item);
+      this.text(']');
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    this.text('{');
+    for (const key of Object.keys(record).sort()) {
+      if (record[key] === undefined) continue;
+      this.value(key);
+      this.value(record[key]);
+    }
+    this.text('}');
+  }
+
+  digest(): string {
+    return (this.#hash >>> 0).toString(16).padStart(8, '0');
+  }
 }
 
-/** JSON text with object keys sorted at every level and `undefined` members left out: equal values, equal text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const members: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const item = record[key];
-    if (item !== undefined) members.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
-  }
-  return `{${members.join(',')}}`;
+/** FNV-1a (32-bit) of a string, as 8 lower-case hex digits. */
+export function fnv1a(text: string): string {
+  const hash = new Fnv1a();
+  hash.text(text);
+  return hash.digest();
+}
+
+/** The hash of a JSON-like value in its canonical form (key order and `undefined` members do not matter). */
+export function valueHash(value: unknown): string {
+  const hash = new Fnv1a();
+  hash.value(value);
+  return hash.digest();
 }
 
 /**
@@ -36,5 +80,18 @@ export function canonicalJson(value: unknown): string {
  * same message decoded again from the same file, or from a re-encoded copy, hashes the same.
  */
 export function messageHash(message: Message): string {
-  return fnv1a(canonicalJson({ role: message.role, parts: message.parts }));
+  return valueHash({ role: message.role, parts: message.parts });
+}
+
+/**
+ * A content hash that ignores tool-call ids (`id` of calls, `callId` of results): formats whose ids are derived
+ * from positions (OpenHands events) renumber them when a shortened transcript is written and read back.
+ */
+export function looseMessageHash(message: Message): string {
+  const parts = message.parts.map((part) => {
+    if (part.type === 'tool-call') return { ...part, id: '' };
+    if (part.type === 'tool-result') return { ...part, callId: '' };
+    return part;
+  });
+  return valueHash({ role: message.role, parts });
 }

@@ -37,7 +37,9 @@ export function mergeRun(run: readonly RunMember[]): MergedRun {
   const lines: string[] = [
     `${MERGE_HEADER_PREFIX}${earlier.length} earlier assistant message${earlier.length === 1 ? '' : 's'} folded into this one${kept.ref === undefined ? '' : ` · ${formatRef(kept.ref)}`}]`,
   ];
-  const elements: CollapsedElement[] = [];
+  // The kept message is referenced too (restoring the run needs it); recall then returns it as it was.
+  const elements: CollapsedElement[] =
+    kept.ref === undefined ? [] : [{ ref: kept.ref, kind: 'assistant', message: kept.original }];
   for (const member of earlier) {
     const residue = residueOf(member);
     lines.push(...residue.lines);
@@ -84,5 +86,5 @@ function residueOf(member: RunMember): { lines: string[]; dropped: boolean } {
   if (calls > 0) size.push(`${calls} unanswered tool call${calls === 1 ? '' : 's'}`);
   const base = `${ASSISTANT_MARKER_PREFIX}${quote === '' ? '(no text)' : `"${quote}"`} (${size.join(', ')})${member.ref === undefined ? '' : ` · ${formatRef(member.ref)}`}`;
   const suffix = preservedSuffix([{ role: 'assistant', parts: droppedParts }], `${base}\n${kept.join('\n')}`);
-  return { lines: [...kept, `${base}${suffix}]`], dropped: true };
+  return { lines: [`${base}${suffix}]`, ...kept], dropped: true };
 }

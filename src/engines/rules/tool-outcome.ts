@@ -34,12 +34,20 @@ export function toolOutcome(call: ToolCallPart, result: ToolResultPart): ToolOut
   return { kind, args, text, exit, failed, images };
 }
 
+const ARROW = ' → ';
+
 /**
- * What the call was and what came back, on one line: the tool name, its salient arguments (command, path,
- * pattern, URL, query…) and the outcome (exit status, lines, matches, size), as the digests of the compressor
- * describe them. Line breaks inside long commands become ` ⏎ `.
+ * What a succeeded call was and what came back, on one line: the tool name, its salient arguments (command,
+ * path, pattern, URL, query…) and the outcome (`ok` or the exit status, then lines, matches, size), as the
+ * digests of the compressor describe them. Line breaks inside long commands become ` ⏎ `.
  */
 export function describeOutcome(call: ToolCallPart, outcome: ToolOutcome): string {
   const name = call.name === '' ? 'tool' : call.name;
-  return describeCall(outcome.kind, { name, ...outcome }).replace(/\r?\n|\r/g, ' ⏎ ');
+  const text = describeCall(outcome.kind, { name, ...outcome }).replace(/\r?\n|\r/g, ' ⏎ ');
+  const at = text.lastIndexOf(ARROW);
+  if (at === -1) return text;
+  const rest = text.slice(at + ARROW.length);
+  if (rest.startsWith('exit ')) return text;
+  const status = rest.startsWith('done') ? `ok${rest.slice('done'.length)}` : `ok, ${rest}`;
+  return `${text.slice(0, at)}${ARROW}${status}`;
 }

@@ -34,7 +34,9 @@ describe('rule 1: collapse succeeded tool call/result pairs', () => {
     });
     const { transcript, report } = await compactWithRules(input, OPTIONS);
     const text = transcript.messages.map(messageText).join('\n');
-    expect(text).toMatch(/\[tool: read_file config\.yaml → 32 lines \(348 chars\) · ref=m3#[0-9a-f]{8}\]/);
+    expect(text).toMatch(
+      /\[tool: read_file config\.yaml → ok, 32 lines \(348 chars\) · ref=m3#[0-9a-f]{8}\]/,
+    );
     expect(report.rules?.heldBack).toBe(1);
     expect(JSON.stringify(transcript.messages)).not.toContain('"callId":"r1"');
     expect(text).toContain('Reading it.');
@@ -84,7 +86,7 @@ describe('rule 1: collapse succeeded tool call/result pairs', () => {
     expect(json).not.toContain('"callId":"ok1"');
     expect(json).toContain('"callId":"bad"');
     expect(transcript.messages.map(messageText).join('\n')).toMatch(
-      /\[tool: grep 'TODO' in src → 2 result lines.*ref=/,
+      /\[tool: grep 'TODO' in src → ok, 2 result lines.*ref=/,
     );
     expect(verifyTranscript(transcript, { provider: 'anthropic' })).toEqual([]);
   });

@@ -128,6 +128,49 @@ describe('rules engine properties over generated transcripts', () => {
     );
   });
 
+  it('is a no-op below the threshold', async () => {
+    await fc.assert(
+      fc.asyncProperty(conversationArb, async (messages) => {
+        const input = { messages };
+        const snapshot = JSON.stringify(input);
+        const result = await createRuleEngine({ contextLength: 10_000_000 }).compress(input);
+        expect(result.transcript).toBe(input);
+        expect(result.report.madeProgress).toBe(false);
+        expect(JSON.stringify(input)).toBe(snapshot);
+      }),
+      RUNS,
+    );
+  });
+
+  it('across repeated compactions of a growing conversation stays valid and restores from the session log', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        conversationArb,
+        conversationArb,
+        settingsArb,
+        fc.boolean(),
+        async (first, more, options, cacheFriendly) => {
+          const engine = createRuleEngine({ ...options, cacheFriendly });
+          const once = await engine.compress(deepFreeze({ messages: first }), { force: true });
+          // Fresh call ids, so the grown log stays a valid transcript.
+          const appended = more
+            .filter((message) => message.role !== 'system')
+            .map((message) => JSON.parse(JSON.stringify(message).replaceAll('"call_', '"later_')) as Message);
+          const log = { messages: [...first, ...appended] };
+          const twice = await engine.compress(
+            { messages: [...once.transcript.messages, ...appended] },
+            { force: true },
+          );
+          expect(gainedViolations(log.messages, twice.transcript.messages)).toEqual([]);
+          const back = restoreTranscript(twice.transcript, log);
+          expect(back.unresolved).toEqual([]);
+          expect(back.transcript.messages).toEqual(log.messages);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('is idempotent: a second pass over its own output changes nothing', () => {
     fc.assert(
       fc.property(conversationArb, settingsArb, (messages, options) => {

@@ -12,3 +12,34 @@ export {
 } from './io/read-document.js';
 export { readRuleConfigFile } from './io/read-rule-config.js';
 export { readTextFile } from './io/read-text.js';
+export {
+  type ExportedSession,
+  type ExportFormat,
+  type ExportOptions,
+  exportSession,
+} from './session/export-session.js';
+export { SESSION_SCHEMA, type SessionLine } from './session/line-schema.js';
+export { type ListSessionsOptions, listSessions, type SessionListing } from './session/list-sessions.js';
+export { loadSession } from './session/load-session.js';
+export {
+  type LoadSessionFileOptions,
+  loadSessionFile,
+  type SessionFile,
+} from './session/load-session-file.js';
+export { openSessionWriter } from './session/open-session-writer.js';
+export { renderReplay } from './session/render-replay.js';
+export type {
+  DeadBranch,
+  LoadedSession,
+  LoadSessionOptions,
+  SessionBoundary,
+  SessionIssue,
+  SessionView,
+} from './session/session-types.js';
+export {
+  type CompactionInput,
+  type SessionSink,
+  SessionWriter,
+  type SessionWriterOptions,
+} from './session/session-writer.js';
+export type { WritePolicy } from './session/write-policy.js';

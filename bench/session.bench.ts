@@ -1,0 +1,139 @@
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bufferView, parseSpan, scanLines } from '../src/io/jsonl-scan.js';
+import { loadSession } from '../src/session/load-session.js';
+import { loadSessionFile } from '../src/session/load-session-file.js';
+import { generateForkySession } from '../test/session/generate-session.js';
+import { type BenchRow, type BenchSuite, megabytesPerSecond, round, timeMedian } from './harness.js';
+
+const SUITE = 'session';
+
+/**
+ * The byte pre-filter against parsing every line, on generated Claude-Code-shaped sessions whose dead branches
+ * (rewinds) hold 99 % and 92 % of the bytes — the two cases Claude Code reports for its own pre-filter (41 MB /
+ * 99 % dead: 56 → 3.9 ms; 151 MB / 92 % dead: 47 → 9.4 ms). Files are generated into a temporary directory and
+ * removed afterwards. For each: how fast the machine merely reads the file, JSON.parse of every line (the floor
+ * of any parse-everything loader), `loadSession` parsing every line, `loadSession` with the pre-filter (bytes
+ * already in memory), and the pre-filter end to end from the path.
+ */
+const CASES = [
+  { megabytes: 40, deadShare: 0.99, seed: 41 },
+  { megabytes: 150, deadShare: 0.92, seed: 151 },
+] as const;
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Reads the file into a buffer allocated once (what a loader that reuses its buffer pays). */
+function readInto(path: string, target: Buffer): number {
+  const fd = openSync(path, 'r');
+  try {
+    let offset = 0;
+    while (offset < target.length) {
+      const read = readSync(fd, target, offset, target.length - offset, offset);
+      if (read === 0) break;
+      offset += read;
+    }
+    return offset;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseEveryLine(bytes: Uint8Array): number {
+  const buf = bufferView(bytes);
+  const lines = scanLines(buf);
+  let parsed = 0;
+  for (let index = 0; index < lines.count; index++) {
+    if (parseSpan(buf, lines.starts[index] as number, lines.ends[index] as number).ok) parsed++;
+  }
+  return parsed;
+}
+
+async function runCase(dir: string, spec: (typeof CASES)[number]): Promise<BenchRow[]> {
+  const path = join(dir, `session-${spec.megabytes}mb.jsonl`);
+  writeFileSync(
+    path,
+    generateForkySession({ targetBytes: spec.megabytes * 1e6, deadShare: spec.deadShare, seed: spec.seed })
+      .text,
+  );
+  gc();
+  const bytes = statSync(path).size;
+  const label = `${round(bytes / 1e6, 1)} MB, ${Math.round(spec.deadShare * 100)} % dead`;
+  const data = readFileSync(path);
+  const check = loadSession(data);
+  const reference = loadSession(data, { prefilter: false });
+  if (JSON.stringify(check.chain) !== JSON.stringify(reference.chain) || check.stats.prefilter !== 'used') {
+    throw new Error(`pre-filter disagrees with parse-all on ${path}`);
+  }
+  const figures = (ms: number, extra: Record<string, number | string> = {}) => ({
+    ms: round(ms, 1),
+    'MB/s': megabytesPerSecond(bytes, ms),
+    ...extra,
+  });
+  const repeat = spec.megabytes > 100 ? 3 : 5;
+  const reused = Buffer.allocUnsafe(bytes);
+  // Each method starts from a collected heap, so none pays for the garbage of the one before.
+  const measure = async (task: () => unknown, times: number) => {
+    gc();
+    return timeMedian(task, { repeat: times });
+  };
+  const readFresh = await measure(() => readFileSync(path), 7);
+  const readReused = await measure(() => readInto(path, reused), 7);
+  const parseAll = await measure(() => parseEveryLine(data), repeat);
+  const loadAll = await measure(() => loadSession(data, { prefilter: false }), repeat);
+  const loadFiltered = await measure(() => loadSession(data), 9);
+  const endToEnd = await measure(() => loadSessionFile(path, { subagents: false }), 9);
+  const stats = check.stats;
+  const parsedShare = `${round((100 * stats.parsedBytes) / stats.bytes, 1)} % of bytes, ${stats.parsedLines}/${stats.lines} lines`;
+  return [
+    { suite: SUITE, case: `${label} · read (readFileSync, fresh buffer)`, figures: figures(readFresh) },
+    { suite: SUITE, case: `${label} · read (reused buffer)`, figures: figures(readReused) },
+    { suite: SUITE, case: `${label} · JSON.parse every line`, figures: figures(parseAll) },
+    {
+      suite: SUITE,
+      case: `${label} · loadSession, parse every line`,
+      figures: figures(loadAll, { 'vs parse-all': '1.00×' }),
+    },
+    {
+      suite: SUITE,
+      case: `${label} · loadSession, byte pre-filter (in memory)`,
+      figures: figures(loadFiltered, {
+        'vs parse-all': `${round(loadAll / loadFiltered, 1)}×`,
+        parsed: parsedShare,
+      }),
+    },
+    {
+      suite: SUITE,
+      case: `${label} · loadSessionFile, pre-filter (read + load)`,
+      figures: figures(endToEnd, { 'vs parse-all': `${round((readFresh + loadAll) / endToEnd, 1)}×` }),
+    },
+  ];
+}
+
+const suite: BenchSuite = {
+  name: 'session loading: byte pre-filter vs parse-all',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'condense-bench-session-'));
+    try {
+      const rows: BenchRow[] = [];
+      for (const spec of CASES) rows.push(...(await runCase(dir, spec)));
+      return rows;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;

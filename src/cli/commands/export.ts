@@ -1,0 +1,78 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import { CondenseError } from '../../errors/condense-error.js';
+import { EXPORT_FORMATS, type ExportFormat, exportSession } from '../../session/export-session.js';
+import { sessionFilesIn } from '../../session/list-sessions.js';
+import { loadSessionFile } from '../../session/load-session-file.js';
+import { EXIT } from '../context.js';
+import { outOption } from '../options.js';
+import { writeOutput } from '../output.js';
+import type { CommandRegistrar } from '../program.js';
+
+interface ExportFlags {
+  readonly to: ExportFormat;
+  readonly redact?: boolean;
+  readonly out?: string;
+  readonly context?: boolean;
+}
+
+/** `condense export <session|dir> --to F`: active conversations as dataset JSONL, one session per line. */
+export const registerExport: CommandRegistrar = (program, context, state) => {
+  program
+    .command('export')
+    .description(
+      'export the active conversation of a session (or of every session in a directory) as dataset JSONL: ShareGPT (Hermes entries), OpenAI chat or Anthropic messages, one session per line',
+    )
+    .argument('<session>', 'session file (.jsonl) or directory of sessions')
+    .addOption(
+      new Option('-t, --to <format>', 'dataset format').choices(EXPORT_FORMATS).makeOptionMandatory(),
+    )
+    .option('--redact', 'mask secrets (API keys, tokens, passwords…) before writing')
+    .option('--context', 'export what the model saw after the last compaction instead of the whole history')
+    .addOption(outOption())
+    .action(async (input: string, flags: ExportFlags) => {
+      const path = resolve(context.cwd, input);
+      const files = (await isDirectory(path)) ? await sessionFilesIn(path) : [path];
+      if (files.length === 0) {
+        throw new CondenseError({
+          code: 'INVALID_INPUT',
+          message: `no session files in ${input}`,
+          hint: 'pass a .jsonl session file or a directory holding some',
+        });
+      }
+      const lines: string[] = [];
+      let skipped = 0;
+      let secrets = 0;
+      for (const file of files) {
+        const session = await loadSessionFile(file, {
+          subagents: false,
+          view: flags.context === true ? 'context' : 'full',
+        });
+        if (session.transcript.messages.length === 0) {
+          skipped++;
+          continue;
+        }
+        const exported = exportSession(session, { to: flags.to, redact: flags.redact === true });
+        secrets += exported.findings.length;
+        lines.push(JSON.stringify(exported.line));
+      }
+      await writeOutput(context, lines.length === 0 ? '' : `${lines.join('\n')}\n`, {
+        out: flags.out,
+        inputs: files,
+      });
+      const notes = [`exported ${lines.length} session(s) as ${flags.to}`];
+      if (skipped > 0) notes.push(`skipped ${skipped} without messages`);
+      if (flags.redact === true) notes.push(`masked ${secrets} secret(s)`);
+      context.stderr(`condense: ${notes.join('; ')}\n`);
+      state.exitCode = EXIT.ok;
+    });
+};
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,65 @@
+import { relative, resolve } from 'node:path';
+import { listSessions, type SessionListing } from '../../session/list-sessions.js';
+import { EXIT } from '../context.js';
+import { jsonOption } from '../options.js';
+import type { CommandRegistrar } from '../program.js';
+import { integer, renderColumns } from '../render/table.js';
+
+interface SessionsFlags {
+  readonly json?: boolean;
+}
+
+/** `condense sessions <dir>`: one line per session of a project directory. */
+export const registerSessions: CommandRegistrar = (program, context, state) => {
+  program
+    .command('sessions')
+    .description(
+      'list the sessions of a directory (a Claude Code project, ~/.claude/projects, or condense logs): id, title, messages, tokens, compactions, dead branches, last activity',
+    )
+    .argument('<dir>', 'directory of session files')
+    .addOption(jsonOption())
+    .action(async (dir: string, flags: SessionsFlags) => {
+      const root = resolve(context.cwd, dir);
+      const listings = await listSessions(root);
+      if (flags.json === true) {
+        context.stdout(`${JSON.stringify(listings, null, 2)}\n`);
+      } else if (listings.length === 0) {
+        context.stdout(`no session files in ${dir}\n`);
+      } else {
+        context.stdout(`${renderListings(listings, root, context.columns)}\n`);
+      }
+      state.exitCode = EXIT.ok;
+    });
+};
+
+function renderListings(listings: readonly SessionListing[], root: string, columns: number): string {
+  const header = ['session', 'title', 'messages', 'tokens', 'compactions', 'dead', 'last activity'];
+  const rows = listings.map((listing) => [
+    (listing.sessionId ?? relative(root, listing.path)).slice(0, 36),
+    '',
+    integer(listing.messages),
+    integer(listing.tokens),
+    integer(listing.compactions),
+    integer(listing.deadBranches),
+    (listing.lastActivity ?? '-').replace('T', ' ').slice(0, 19),
+  ]);
+  // The title takes whatever width the other columns leave.
+  const fixed = [header, ...rows].reduce(
+    (widths, row) => row.map((cell, index) => Math.max(widths[index] ?? 0, cell.length)),
+    [] as number[],
+  );
+  const room = Math.max(
+    12,
+    columns - 2 - fixed.reduce((sum, width, index) => (index === 1 ? sum : sum + width + 2), 0),
+  );
+  listings.forEach((listing, index) => {
+    const row = rows[index] as string[];
+    row[1] = clip(listing.title ?? '', room);
+  });
+  return renderColumns([header, ...rows]);
+}
+
+function clip(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
+}

@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import { CondenseError } from '../errors/condense-error.js';
+
+/** Reads a whole file as bytes, turning file-system errors into `IO_FAILED` errors that name the file. */
+export async function readFileBytes(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
+    throw new CondenseError({
+      code: 'IO_FAILED',
+      message: `cannot read ${path}: ${reason}`,
+      hint: code === 'EISDIR' ? 'pass a session file, not a directory' : 'check the path',
+      location: { file: path },
+      cause: error,
+    });
+  }
+}

@@ -142,6 +142,21 @@ export { encodingForModel } from './tokens/encoding-for-model.js';
 export { createHuggingFaceCounter } from './tokens/huggingface-counter.js';
 export { createRoughCounter } from './tokens/rough-counter.js';
 export type { TokenCounter } from './tokens/token-counter.js';
+export {
+  type CompressTrajectoryOptions,
+  compressTrajectory,
+  type TrajectoryOutcome,
+  type TrajectoryResult,
+} from './trajectory/compress-trajectory.js';
+export { aggregateMetricsJson } from './trajectory/metrics-aggregate.js';
+export { previewTrajectory } from './trajectory/preview-trajectory.js';
+export { parseTrajectoryConfig, type TrajectoryConfig } from './trajectory/trajectory-config.js';
+export { type TrajectoryMetrics, toCompressionMetricsJson } from './trajectory/trajectory-metrics.js';
+export type { TrajectoryPolicy } from './trajectory/trajectory-policy.js';
+export {
+  DEFAULT_TRAJECTORY_SETTINGS,
+  type TrajectorySettings,
+} from './trajectory/trajectory-settings.js';
 export { parseCheckpoint, renderCheckpoint } from './transforms/checkpoint-text.js';
 export { dedupeToolResults } from './transforms/dedupe-tool-results.js';
 export { digestToolResult } from './transforms/digest-tool-result.js';

@@ -3,6 +3,8 @@
  * @module
  */
 
+export type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch/batch-events.js';
+export { type RunTrajectoriesOptions, runTrajectories } from './batch/run-trajectories.js';
 export { writeFileAtomic } from './io/atomic-write.js';
 export { loadTokenizerFile } from './io/load-tokenizer-file.js';
 export {
@@ -12,6 +14,12 @@ export {
 } from './io/read-document.js';
 export { readRuleConfigFile } from './io/read-rule-config.js';
 export { readTextFile } from './io/read-text.js';
+export {
+  type TrajectoryRecord,
+  type WriteTrajectoryOptions,
+  type WriteTrajectoryResult,
+  writeTrajectory,
+} from './io/write-trajectory.js';
 export {
   type ExportedSession,
   type ExportFormat,

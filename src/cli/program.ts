@@ -1,7 +1,13 @@
 import { Command } from 'commander';
+import { registerCompact } from './commands/compact.js';
 import { registerConvert } from './commands/convert.js';
+import { registerExport } from './commands/export.js';
 import { registerInspect } from './commands/inspect.js';
 import { registerRedact } from './commands/redact.js';
+import { registerReplay } from './commands/replay.js';
+import { registerRestore } from './commands/restore.js';
+import { registerSessions } from './commands/sessions.js';
+import { registerTrajectories } from './commands/trajectories.js';
 import type { CliContext, ExitCode } from './context.js';
 
 /** Mutable holder through which a command's action reports its exit code. */
@@ -12,7 +18,17 @@ export interface CommandState {
 /** Adds one command to the program. Every `src/cli/commands/<verb>.ts` exports one of these. */
 export type CommandRegistrar = (program: Command, context: CliContext, state: CommandState) => void;
 
-const COMMANDS: readonly CommandRegistrar[] = [registerInspect, registerConvert, registerRedact];
+const COMMANDS: readonly CommandRegistrar[] = [
+  registerInspect,
+  registerConvert,
+  registerCompact,
+  registerRestore,
+  registerRedact,
+  registerReplay,
+  registerSessions,
+  registerExport,
+  registerTrajectories,
+];
 
 /** Builds the `condense` command line with every command, writing through `context` and never exiting. */
 export function createProgram(context: CliContext, state: CommandState): Command {

@@ -19,7 +19,10 @@ export interface CliRun {
 }
 
 /** Runs the built `condense` binary in a child process, as a user would. */
-export function runBinary(args: readonly string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+export function runBinary(
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,
@@ -37,7 +40,10 @@ export function runBinary(args: readonly string[], options: { cwd?: string; inpu
 }
 
 /** Runs the CLI in-process with a captured context (fast; for behaviour tests of commands). */
-export async function runInProcess(args: readonly string[], options: { cwd?: string; stdin?: string } = {}): Promise<CliRun> {
+export async function runInProcess(
+  args: readonly string[],
+  options: { cwd?: string; stdin?: string } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {

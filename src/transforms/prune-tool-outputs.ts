@@ -58,8 +58,8 @@ export interface PruneToolOutputsResult {
 
 /**
  * The deterministic phase of a compaction, no model involved (Hermes b.3, in its order): identical outputs
- * are deduplicated across the whole transcript, then old tool outputs become one-line digests, long argument
- * values of old calls are shortened, and old images in tool results become placeholders. "Old" means before the protected
+ * are deduplicated across the whole transcript, old images in tool results become placeholders, old tool outputs
+ * become one-line digests, and long argument values of old calls are shortened. "Old" means before the protected
  * tail ({@link pruneBoundary}), which never starts among the results of a tool call.
  */
 export function pruneToolOutputs(
@@ -69,19 +69,20 @@ export function pruneToolOutputs(
   const boundary = pruneBoundary(messages, options);
   const minChars = options.minChars ?? 200;
   const deduped = dedupeToolResults(messages, { minChars, keep: options.dedupeKeep ?? 'newest' });
-  const digested = digestToolResults(deduped.messages, { before: boundary, minChars });
+  // Images go first so the digest pass sees the same content on every run (idempotence).
+  const stripped = stripImages(deduped.messages, {
+    before: boundary,
+    toolResultsOnly: !(options.stripMessageImages ?? false),
+    ...(options.imagePlaceholder === undefined ? {} : { placeholder: options.imagePlaceholder }),
+  });
+  const digested = digestToolResults(stripped.messages, { before: boundary, minChars });
   const shrunk = shrinkToolArguments(digested.messages, {
     before: boundary,
     ...(options.maxArgumentChars === undefined ? {} : { maxArgumentChars: options.maxArgumentChars }),
     ...(options.maxLeafChars === undefined ? {} : { maxLeafChars: options.maxLeafChars }),
   });
-  const stripped = stripImages(shrunk.messages, {
-    before: boundary,
-    toolResultsOnly: !(options.stripMessageImages ?? false),
-    ...(options.imagePlaceholder === undefined ? {} : { placeholder: options.imagePlaceholder }),
-  });
   return {
-    messages: stripped.messages,
+    messages: shrunk.messages,
     report: {
       deduplicated: deduped.deduplicated,
       digested: digested.digested,

@@ -189,6 +189,8 @@ function decodeGroup(
       record: { ...view.record, message: { ...view.message, content: null } },
       shape: decoded.shape,
       ...(external ? { external: true } : {}),
+      // A record without blocks is written back as such instead of being taken for one a transform emptied.
+      ...(decoded.parts.length === 0 ? { empty: true } : {}),
     });
   });
   const first = asMessageRecord(records[group[0] as number]);

@@ -22,6 +22,8 @@ interface RecordEntry {
   readonly record: JsonObject;
   readonly shape: 'string' | 'array';
   readonly external: boolean;
+  /** The record had no blocks when it was read. */
+  readonly empty: boolean;
 }
 
 function entriesOf(message: Message): { seq: number; entries: RecordEntry[] } | undefined {
@@ -32,7 +34,13 @@ function entriesOf(message: Message): { seq: number; entries: RecordEntry[] } | 
     if (!isJsonObject(item) || typeof item['pos'] !== 'number' || !isJsonObject(item['record']))
       return undefined;
     const shape = item['shape'] === 'string' ? 'string' : 'array';
-    entries.push({ pos: item['pos'], record: item['record'], shape, external: item['external'] === true });
+    entries.push({
+      pos: item['pos'],
+      record: item['record'],
+      shape,
+      external: item['external'] === true,
+      empty: item['empty'] === true,
+    });
   }
   return entries.length === 0 ? undefined : { seq: own['seq'], entries };
 }
@@ -41,7 +49,7 @@ function entriesOf(message: Message): { seq: number; entries: RecordEntry[] } | 
  * Plans the records of one message. A message decoded from Claude Code keeps its records: the very objects read
  * while its parts are untouched (per record, by part identity), otherwise rebuilt from its envelope and the parts
  * that came from it (parts carry their record index; new parts go to the last record; a record left without
- * parts is dropped, unless it is the only one). A message with no records, or whose role no longer fits them,
+ * parts is dropped, unless it is the only one or was read without blocks). A message with no records, or whose role no longer fits them,
  * is new.
  */
 export function planMessage(message: Message): Plan {
@@ -72,7 +80,7 @@ export function planMessage(message: Message): Plan {
   const records: PlannedRecord[] = [];
   entries.forEach((entry, index) => {
     const parts = buckets[index] as Part[];
-    if (parts.length === 0 && !(empty && index === 0)) return;
+    if (parts.length === 0 && !entry.empty && !(empty && index === 0)) return;
     const old = before?.[index];
     const same =
       old !== undefined && old.length === parts.length && old.every((part, at) => part === parts[at]);

@@ -3,7 +3,7 @@ import { documentTranscripts } from '../../../src/codecs/document.js';
 import { decodeDocument } from '../../../src/codecs/registry.js';
 import { decodeShareGpt, encodeShareGpt } from '../../../src/codecs/sharegpt/index.js';
 import { verifyTranscript } from '../../../src/model/verify.js';
-import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
+import { type CorpusDir, corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
 import { callPairs } from './pairs.js';
 
 function transcriptsOf(dir: CorpusDir, file: string) {
@@ -35,7 +35,7 @@ describe('sharegpt glaive function_call / observation turns', () => {
   });
 });
 
-describe('conversion of other corpus formats to sharegpt', () => {
+describe.skipIf(!HAS_CORPUS)('conversion of other corpus formats to sharegpt', () => {
   for (const dir of ['openai', 'anthropic', 'claude-code'] as const) {
     for (const file of corpusFiles(dir)) {
       it(`keeps every call/result pair of ${dir}/${shortName(file)}`, () => {

@@ -1,8 +1,14 @@
-import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './harness.js';
+
+/** What `bench/results/latest.json` holds: when and where each suite was last measured, and its rows. */
+interface BenchResults {
+  readonly suites: Readonly<Record<string, Readonly<Record<string, string | number>>>>;
+  readonly rows: readonly BenchRow[];
+}
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2];
@@ -21,17 +27,31 @@ for (const file of files) {
   printTable(suite.name, suiteRows);
 }
 
-const result = {
-  date: new Date().toISOString(),
+// A filtered run refreshes only its suites' rows, so `latest.json` always holds every suite's newest figures.
+const target = join(benchDir, 'results', 'latest.json');
+const previous = existsSync(target)
+  ? (JSON.parse(readFileSync(target, 'utf8')) as Partial<BenchResults>)
+  : {};
+const measuredNow = new Set(rows.map((row) => row.suite));
+const machine = {
   node: process.version,
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model ?? 'unknown',
   memoryGiB: Math.round(totalmem() / 2 ** 30),
+};
+const runInfo = {
+  date: new Date().toISOString(),
   command: `npm run bench${filter === undefined ? '' : ` -- ${filter}`}`,
-  rows,
+  ...machine,
+};
+const result: BenchResults = {
+  suites: {
+    ...Object.fromEntries(Object.entries(previous.suites ?? {}).filter(([suite]) => !measuredNow.has(suite))),
+    ...Object.fromEntries([...measuredNow].map((suite) => [suite, runInfo])),
+  },
+  rows: [...(previous.rows ?? []).filter((row) => !measuredNow.has(row.suite)), ...rows],
 };
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-const target = join(benchDir, 'results', filter === undefined ? 'latest.json' : `latest-${filter}.json`);
 writeFileSync(`${target}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
 renameSync(`${target}.tmp`, target);
 process.stderr.write(`wrote ${target}\n`);

@@ -1,6 +1,7 @@
 /**
  * condense — the pure core: the transcript model, codecs for every wire format, token counting, redaction,
- * deterministic transforms, summarizers and compaction engines. No file system, no process access: file and
+ * deterministic transforms, summarizers and compaction engines, and the Vercel AI SDK integration
+ * (`condensePrepareStep`, `condenseMiddleware`). No file system, no process access: file and
  * batch helpers live in `condense/node`, test doubles in `condense/testing`.
  * @module
  */
@@ -84,6 +85,18 @@ export {
   extractArtifacts,
 } from './inspect/artifacts.js';
 export { type InspectOptions, type InspectReport, inspectTranscripts } from './inspect/inspect-transcript.js';
+export type { EngineChoice } from './integrations/ai-sdk/engine-choice.js';
+export {
+  type CondenseMiddlewareOptions,
+  condenseMiddleware,
+  type MiddlewareCompaction,
+} from './integrations/ai-sdk/middleware.js';
+export {
+  type CompactionEvent,
+  type CondensePrepareStep,
+  type CondensePrepareStepOptions,
+  condensePrepareStep,
+} from './integrations/ai-sdk/prepare-step.js';
 export { FORMAT_NAMES, type FormatName, isFormatName } from './model/format.js';
 export type { JsonArray, JsonObject, JsonValue } from './model/json.js';
 export type { Message, MessageMeta, MessageOrigin } from './model/message.js';

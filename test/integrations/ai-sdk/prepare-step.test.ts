@@ -1,6 +1,9 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { generateText, type ModelMessage, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getCodec } from '../../../src/codecs/registry.js';
 import { type CompactionEvent, condensePrepareStep } from '../../../src/index.js';
+import { verifyTranscript } from '../../../src/model/verify.js';
 import type { LoopbackProvider } from '../../../src/testing.js';
 import {
   aiSdkTokens,
@@ -121,6 +124,31 @@ describe('condensePrepareStep in a real AI SDK tool loop', () => {
     expect(bodies.every((body) => violationsOf(body).length === 0)).toBe(true);
     expect(run.events.length).toBeGreaterThan(0);
     expect((bodies.at(-1) as { messages: unknown[] }).messages.length).toBeLessThan(fullCount(STEPS));
+  });
+
+  it('keeps Anthropic requests valid: tool results stay right after their calls', async () => {
+    server = await startAgentProvider(STEPS);
+    const anthropic = createAnthropic({ baseURL: `${server.url}/v1`, apiKey: 'sk-ant-loopback' });
+    const events: CompactionEvent[] = [];
+    const result = await generateText({
+      model: anthropic('claude-loopback'),
+      system: 'You are a careful coding agent.',
+      tools,
+      messages: [{ role: 'user', content: REQUEST }],
+      prepareStep: condensePrepareStep({
+        engine: 'rules',
+        engineOptions: { contextLength: 8_000, protectLastNTurns: 2 },
+        onCompaction: (event) => void events.push(event),
+      }),
+      stopWhen: stepCountIs(STEPS + 2),
+    });
+    expect(result.text).toBe('done');
+    expect(events.length).toBeGreaterThan(0);
+    for (const request of server.requests) {
+      const transcript = getCodec('anthropic').decode(request.body).value;
+      expect(verifyTranscript(transcript, { provider: 'anthropic' })).toEqual([]);
+      expect(JSON.stringify(request.body)).toContain(REQUEST);
+    }
   });
 
   it('plugs into a ToolLoopAgent as its prepareStep', async () => {

@@ -1,8 +1,8 @@
 /**
  * condense — the pure core: the transcript model, codecs for every wire format, token counting, redaction,
- * deterministic transforms, summarizers and compaction engines, and the Vercel AI SDK integration
- * (`condensePrepareStep`, `condenseMiddleware`). No file system, no process access: file and
- * batch helpers live in `condense/node`, test doubles in `condense/testing`.
+ * deterministic transforms, summarizers and compaction engines, the HTML report (`renderReportHtml`) and the
+ * Vercel AI SDK integration (`condensePrepareStep`, `condenseMiddleware`). No file system, no process access:
+ * file, batch and proxy helpers live in `condense/node`, test doubles in `condense/testing`.
  * @module
  */
 
@@ -85,7 +85,6 @@ export {
   extractArtifacts,
 } from './inspect/artifacts.js';
 export { type InspectOptions, type InspectReport, inspectTranscripts } from './inspect/inspect-transcript.js';
-export type { EngineChoice } from './integrations/ai-sdk/engine-choice.js';
 export {
   type CondenseMiddlewareOptions,
   condenseMiddleware,
@@ -97,6 +96,7 @@ export {
   type CondensePrepareStepOptions,
   condensePrepareStep,
 } from './integrations/ai-sdk/prepare-step.js';
+export type { EngineChoice } from './integrations/engine-choice.js';
 export { FORMAT_NAMES, type FormatName, isFormatName } from './model/format.js';
 export type { JsonArray, JsonObject, JsonValue } from './model/json.js';
 export type { Message, MessageMeta, MessageOrigin } from './model/message.js';
@@ -136,6 +136,8 @@ export { type RedactDocumentResult, redactDocument } from './redact/redact-docum
 export { redactText } from './redact/redact-text.js';
 export { type RedactTranscriptResult, redactTranscript } from './redact/redact-transcript.js';
 export { createRedactor, type Redactor } from './redact/redactor.js';
+export { REPORT_CSP, renderReportHtml } from './report/render-report.js';
+export type { ReportInput, ReportTranscript } from './report/report-input.js';
 export { createSummarizerChain, type SummarizerChain } from './summarizer/chain/summarizer-chain.js';
 export {
   createExtractiveSummarizer,

@@ -1,10 +1,22 @@
 /**
- * condense/node — the file-system edge: reading and writing transcript files atomically, tokenizer files.
+ * condense/node — the edges that need Node: reading and writing transcript files atomically, tokenizer files,
+ * session export, the trajectory batch runner and the HTTP sidecar (`startProxy`).
  * @module
  */
 
 export type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch/batch-events.js';
 export { type RunTrajectoriesOptions, runTrajectories } from './batch/run-trajectories.js';
+export {
+  CONDENSE_HEADER,
+  CONVERSATION_HEADER,
+  parseCondenseHeader,
+} from './integrations/proxy/condense-header.js';
+export {
+  PROXY_DEFAULTS,
+  type ProxyEvent,
+  type ProxyOptions,
+} from './integrations/proxy/options.js';
+export { type RunningProxy, startProxy } from './integrations/proxy/server.js';
 export { writeFileAtomic } from './io/atomic-write.js';
 export { loadTokenizerFile } from './io/load-tokenizer-file.js';
 export {

@@ -13,6 +13,11 @@ export interface CliContext {
   readonly columns: number;
   /** Reads standard input to the end (for `-` as a file name). */
   readonly readStdin: () => Promise<string>;
+  /**
+   * Resolves when the user asks the process to stop (SIGINT, SIGTERM), for long-running commands such as
+   * `proxy`. Absent in tests and embeddings: long-running commands then stop right after starting.
+   */
+  readonly untilStopped?: () => Promise<void>;
 }
 
 /** Exit codes of every command: 0 done, 1 bad input or failed work, 2 wrong usage. */

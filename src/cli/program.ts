@@ -3,8 +3,10 @@ import { registerCompact } from './commands/compact.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { registerInspect } from './commands/inspect.js';
+import { registerProxy } from './commands/proxy.js';
 import { registerRedact } from './commands/redact.js';
 import { registerReplay } from './commands/replay.js';
+import { registerReport } from './commands/report.js';
 import { registerRestore } from './commands/restore.js';
 import { registerSessions } from './commands/sessions.js';
 import { registerTrajectories } from './commands/trajectories.js';
@@ -28,6 +30,8 @@ const COMMANDS: readonly CommandRegistrar[] = [
   registerSessions,
   registerExport,
   registerTrajectories,
+  registerReport,
+  registerProxy,
 ];
 
 /** Builds the `condense` command line with every command, writing through `context` and never exiting. */

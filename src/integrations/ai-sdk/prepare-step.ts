@@ -2,9 +2,9 @@ import type { ModelMessage, PrepareStepFunction, PrepareStepResult, Tool } from 
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import type { ContextEngine, EngineStatus } from '../../engines/context-engine.js';
 import { type CompactionFeedback, describeCompaction } from '../../engines/feedback.js';
+import { type EngineChoice, engineFrom } from '../engine-choice.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { defaultConversationKey } from './conversation-key.js';
-import { type EngineChoice, engineFrom } from './engine-choice.js';
 import { PrefixCache } from './prefix-cache.js';
 
 /** What {@link condensePrepareStep} tells you after each compaction it ran. */

@@ -1,7 +1,7 @@
-import type { CompressorOptions } from '../../engines/compressor/options.js';
-import type { ContextEngine } from '../../engines/context-engine.js';
-import { createEngine } from '../../engines/registry.js';
-import type { RuleEngineOptions } from '../../engines/rules/options.js';
+import type { CompressorOptions } from '../engines/compressor/options.js';
+import type { ContextEngine } from '../engines/context-engine.js';
+import { createEngine } from '../engines/registry.js';
+import type { RuleEngineOptions } from '../engines/rules/options.js';
 
 /**
  * Which engine compacts a conversation: the compressor (checkpoint summaries; the default), the rules engine

@@ -1,0 +1,249 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRoughCounter } from '../../tokens/rough-counter.js';
+import { compactionStep, type StepContext, type StepOutcome } from './compaction-step.js';
+import {
+  CONDENSE_HEADER,
+  CONVERSATION_HEADER,
+  type CondenseHeader,
+  formatCondenseHeader,
+} from './condense-header.js';
+import { ConversationStore } from './conversation-store.js';
+import { trackConnections } from './drain.js';
+import { clientResponseHeaders, pipeBody, upstreamRequestHeaders } from './forward.js';
+import { type ProxyOptions, type ResolvedProxyOptions, resolveProxyOptions } from './options.js';
+import { providerErrorBody } from './provider-errors.js';
+import { readBody } from './read-body.js';
+import { type ProxyProtocol, pathOf, protocolOf, upstreamUrl } from './routes.js';
+
+/** A listening proxy. */
+export interface RunningProxy {
+  /** `http://host:port` to point clients at (add `/v1` for OpenAI SDKs). */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting requests, lets the ones in flight finish (a few seconds at most), then closes. */
+  close(): Promise<void>;
+}
+
+/** How long `close` waits for requests in flight before cutting their connections. */
+const CLOSE_GRACE_MS = 3_000;
+/** Non-streaming answers up to this size are kept to read the usage they report. */
+const USAGE_BODY_LIMIT = 8 * 1024 * 1024;
+
+interface Proxy extends StepContext {
+  readonly options: ResolvedProxyOptions;
+}
+
+/**
+ * Starts the HTTP sidecar: OpenAI `POST …/chat/completions` and Anthropic `POST /v1/messages` requests are
+ * compacted when their conversation crosses the engine's threshold (each stretch of history summarized once,
+ * then reused), everything else is forwarded untouched, and answers stream back chunk by chunk with an
+ * `x-condense` header saying what was done. Listens on 127.0.0.1:8787 unless told otherwise.
+ */
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const counter = options.counter ?? createRoughCounter();
+  const resolved = resolveProxyOptions(options, counter);
+  const proxy: Proxy = {
+    options: resolved,
+    counter,
+    store: new ConversationStore(resolved.maxConversations, resolved.newEngine),
+  };
+  const server = createServer((request, response) => {
+    void handle(proxy, request, response);
+  });
+  const closeGracefully = trackConnections(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, resolved.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () => closeGracefully(CLOSE_GRACE_MS),
+  };
+}
+
+async function handle(proxy: Proxy, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const method = request.method ?? 'GET';
+  const target = request.url ?? '/';
+  const protocol = protocolOf(method, pathOf(target));
+  const controller = new AbortController();
+  // The client went away before the answer ended: stop the upstream call (and any compaction) too.
+  response.on('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  let header: CondenseHeader = { action: 'passthrough', fields: [['reason', 'route']] };
+  let error: string | undefined;
+  try {
+    const outcome = await prepareBody(proxy, request, response, protocol, controller.signal);
+    if (outcome === undefined) {
+      header = { action: 'error', fields: [['reason', 'body-too-large']] };
+      return;
+    }
+    if (outcome === 'closed') return;
+    if (outcome.kind === 'step') {
+      header = outcome.step.header;
+      error = outcome.step.error;
+    }
+    const body = outcome.kind === 'step' ? outcome.step.body : outcome.bytes;
+    const result = await forward(proxy, request, response, {
+      protocol,
+      body,
+      header,
+      signal: controller.signal,
+    });
+    if (result.kind === 'unreachable') {
+      header = { action: 'error', fields: [['reason', 'upstream-unreachable']] };
+      error = result.reason;
+      return;
+    }
+    if (outcome.kind === 'step' && result.kept !== undefined) learnUsage(outcome.step, result.kept);
+  } catch (caught) {
+    error ??= (caught as Error).name;
+    if (!response.headersSent && !controller.signal.aborted) {
+      sendError(response, 500, protocol, 'proxy_error', 'the proxy failed on this request', header);
+    } else response.destroy();
+  } finally {
+    proxy.options.onEvent?.({
+      method,
+      path: pathOf(target),
+      status: response.headersSent ? response.statusCode : 0,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      action: header.action,
+      detail: formatCondenseHeader(header),
+      ...(error === undefined ? {} : { error }),
+    });
+  }
+}
+
+type Prepared =
+  | { readonly kind: 'raw'; readonly bytes: Buffer | undefined }
+  | { readonly kind: 'step'; readonly step: StepOutcome };
+
+/** Reads the body (bounded) and, on a chat route, runs the compaction step. `undefined` after a 413. */
+async function prepareBody(
+  proxy: Proxy,
+  request: IncomingMessage,
+  response: ServerResponse,
+  protocol: ProxyProtocol | undefined,
+  signal: AbortSignal,
+): Promise<Prepared | 'closed' | undefined> {
+  const method = request.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return { kind: 'raw', bytes: undefined };
+  const read = await readBody(request, proxy.options.maxBodyBytes);
+  if (read.kind === 'closed') return 'closed';
+  if (read.kind === 'too-large') {
+    const limit = proxy.options.maxBodyBytes;
+    sendError(response, 413, protocol, 'request_too_large', `request body over ${limit} bytes`, {
+      action: 'error',
+      fields: [['reason', 'body-too-large']],
+    });
+    return undefined;
+  }
+  if (protocol === undefined) return { kind: 'raw', bytes: read.bytes };
+  const conversation = headerValue(request, CONVERSATION_HEADER);
+  const step = await compactionStep(protocol, read.bytes, conversation, proxy, signal);
+  return { kind: 'step', step };
+}
+
+interface Forwarding {
+  readonly protocol: ProxyProtocol | undefined;
+  readonly body: Buffer | undefined;
+  readonly header: CondenseHeader;
+  readonly signal: AbortSignal;
+}
+
+type Forwarded =
+  | { readonly kind: 'unreachable'; readonly reason: string }
+  /** `kept`: the non-streaming answer, for its usage figures. */
+  | { readonly kind: 'answered'; readonly kept?: Buffer };
+
+/** Sends the request upstream and streams the answer back (a 502 when the upstream cannot be reached). */
+async function forward(
+  proxy: Proxy,
+  request: IncomingMessage,
+  response: ServerResponse,
+  forwarding: Forwarding,
+): Promise<Forwarded> {
+  const url = upstreamUrl(proxy.options.upstream, request.url ?? '/');
+  let upstream: Response;
+  try {
+    upstream = await proxy.options.fetch(url, {
+      method: request.method ?? 'GET',
+      headers: upstreamRequestHeaders(request.headers, [CONVERSATION_HEADER]),
+      ...(forwarding.body === undefined ? {} : { body: forwarding.body }),
+      signal: forwarding.signal,
+      redirect: 'manual',
+    });
+  } catch (caught) {
+    if (forwarding.signal.aborted) return { kind: 'answered' };
+    const reason = describeFetchFailure(caught);
+    const header: CondenseHeader = { action: 'error', fields: [['reason', 'upstream-unreachable']] };
+    sendError(
+      response,
+      502,
+      forwarding.protocol,
+      'upstream_unreachable',
+      `upstream unreachable (${reason})`,
+      header,
+    );
+    return { kind: 'unreachable', reason };
+  }
+  response.writeHead(upstream.status, {
+    ...clientResponseHeaders(upstream.headers),
+    [CONDENSE_HEADER]: formatCondenseHeader(forwarding.header),
+  });
+  response.flushHeaders();
+  const json = (upstream.headers.get('content-type') ?? '').includes('json');
+  const kept = await pipeBody(upstream.body, response, json && upstream.ok ? USAGE_BODY_LIMIT : 0);
+  return kept === undefined ? { kind: 'answered' } : { kind: 'answered', kept };
+}
+
+/** Feeds the prompt size a non-streaming answer reports to the conversation's engine. */
+function learnUsage(step: StepOutcome, kept: Buffer): void {
+  if (step.conversation === undefined || step.adapter === undefined) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(kept.toString('utf8'));
+  } catch {
+    return;
+  }
+  const promptTokens = step.adapter.promptTokens(value);
+  if (promptTokens !== undefined) step.conversation.engine.updateFromResponse({ promptTokens });
+}
+
+function sendError(
+  response: ServerResponse,
+  status: number,
+  protocol: ProxyProtocol | undefined,
+  type: string,
+  message: string,
+  header: CondenseHeader,
+): void {
+  const text = providerErrorBody(protocol, type, message);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    [CONDENSE_HEADER]: formatCondenseHeader(header),
+    // A body cut short stays unread on the socket: the connection cannot be reused.
+    ...(status === 413 ? { connection: 'close' } : {}),
+  });
+  response.end(text);
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The network-level reason of a failed fetch (`ECONNREFUSED`…), never a URL with credentials. */
+function describeFetchFailure(caught: unknown): string {
+  const cause = (caught as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : (caught as Error).name;
+}

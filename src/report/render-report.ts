@@ -23,7 +23,7 @@ export function renderReportHtml(input: ReportInput): string {
   const counter = input.counter ?? createRoughCounter();
   const limit = Math.max(1, input.maxTranscripts ?? DEFAULT_MAX_TRANSCRIPTS);
   const shown = input.transcripts.slice(0, limit);
-  const leftOut = input.transcripts.length - shown.length;
+  const leftOut = Math.max(input.totalTranscripts ?? 0, input.transcripts.length) - shown.length;
   const title = input.title ?? 'condense report';
   const sections = shown.map((entry, index) => renderSection(entry, index, counter));
   const subtitle = [

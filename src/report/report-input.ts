@@ -23,4 +23,9 @@ export interface ReportInput {
   readonly counter?: TokenCounter;
   /** Sections rendered at most; the rest are counted and left out. @default 20 */
   readonly maxTranscripts?: number;
+  /**
+   * How many transcripts the source holds, when the caller compacted only the first ones (a dataset of
+   * thousands need not be compacted to show twenty). @default transcripts.length
+   */
+  readonly totalTranscripts?: number;
 }

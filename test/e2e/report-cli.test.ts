@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getCodec } from '../../src/codecs/registry.js';
+import { buildCodingSession } from '../../src/testing/transcript-builders.js';
 import { ROOT, runBinary, temporaryDirectory } from '../support/cli.js';
 
 const EXAMPLE = join(ROOT, 'examples', 'coding-agent-session.openai.json');
@@ -45,6 +47,24 @@ describe('condense report (built binary)', () => {
     expect(html).toContain('<td>rules</td>');
     expect(html).toContain('data-status="collapsed"');
     expect(html).toMatch(/tool pairs collapsed/);
+  });
+
+  it('compacts and shows only the first 20 transcripts of a large dataset, and says how many it left out', async () => {
+    const dataset = join(directory.path, 'dataset.jsonl');
+    const lines = Array.from({ length: 25 }, (_, index) =>
+      JSON.stringify(
+        getCodec('sharegpt').encode(
+          buildCodingSession({ steps: 8, task: `Fix the handler tests, run ${index}.` }),
+        ),
+      ),
+    );
+    writeFileSync(dataset, `${lines.join('\n')}\n`);
+    const run = await runBinary(['report', dataset, '-o', '-']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('5 more transcripts were left out of this page (it shows the first 20)');
+    expect(run.stdout).toContain('run 19.');
+    expect(run.stdout).not.toContain('run 20.');
+    expect(run.stderr).toMatch(/^condense: wrote standard output: 20 transcripts.*\(the first 20 of 25\)\n$/);
   });
 
   it('exits 1 naming the file when the input is not a transcript, and writes nothing', async () => {

@@ -2,7 +2,7 @@ import { basename, extname } from 'node:path';
 import { Option } from 'commander';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { CondenseError } from '../../errors/condense-error.js';
-import { renderReportHtml } from '../../report/render-report.js';
+import { DEFAULT_MAX_TRANSCRIPTS, renderReportHtml } from '../../report/render-report.js';
 import type { ReportTranscript } from '../../report/report-input.js';
 import { EXIT } from '../context.js';
 import {
@@ -46,8 +46,9 @@ export const registerReport: CommandRegistrar = (program, context, state) => {
       const { document } = await loadInput(context, file, flags.format);
       const exactCounter = await loadExactCounter(context, flags);
       const transcripts: ReportTranscript[] = [];
-      for (const entry of document.entries) {
-        if (entry.kind !== 'transcript') continue;
+      const entries = document.entries.filter((entry) => entry.kind === 'transcript');
+      // The page shows the first DEFAULT_MAX_TRANSCRIPTS; compacting the rest of a large dataset would be wasted.
+      for (const entry of entries.slice(0, DEFAULT_MAX_TRANSCRIPTS)) {
         const result = await engineFor(context, flags, { ruleOptions, exactCounter }).compress(
           entry.transcript,
           {
@@ -63,7 +64,7 @@ export const registerReport: CommandRegistrar = (program, context, state) => {
           title: `Transcript #${transcripts.length}${line}`,
         });
       }
-      if (transcripts.length === 0) {
+      if (entries.length === 0) {
         throw new CondenseError({
           code: 'INVALID_INPUT',
           message: 'the file holds no readable transcript',
@@ -74,6 +75,7 @@ export const registerReport: CommandRegistrar = (program, context, state) => {
       const name = file === '-' ? 'stdin' : basename(file);
       const html = renderReportHtml({
         transcripts,
+        totalTranscripts: entries.length,
         title: `condense report: ${name}`,
         sourceName: file === '-' ? 'standard input' : file,
         ...(exactCounter === undefined ? {} : { counter: exactCounter }),
@@ -81,7 +83,11 @@ export const registerReport: CommandRegistrar = (program, context, state) => {
       const out = flags.out ?? defaultOutput(file);
       await writeOutput(context, html, { out, inputs: [file] });
       const where = out === '-' ? 'standard output' : out;
-      context.stderr(`condense: wrote ${where}: ${headline(transcripts.map((entry) => entry.report))}\n`);
+      const shown =
+        entries.length > transcripts.length ? ` (the first ${transcripts.length} of ${entries.length})` : '';
+      context.stderr(
+        `condense: wrote ${where}: ${headline(transcripts.map((entry) => entry.report))}${shown}\n`,
+      );
       state.exitCode = EXIT.ok;
     });
 };

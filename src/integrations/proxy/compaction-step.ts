@@ -23,7 +23,6 @@ export interface StepOutcome {
   readonly header: CondenseHeader;
   /** The conversation the request belongs to (absent for bodies that are no transcript). */
   readonly conversation?: Conversation;
-  readonly adapter?: ProtocolAdapter;
   /** A failure that made the proxy forward the original (the engine's error code, never a body). */
   readonly error?: string;
 }
@@ -60,7 +59,7 @@ export async function compactionStep(
   const outcome = await conversation.exclusive(() =>
     stepWithin(conversation, adapter, body, bytes, context.counter, signal),
   );
-  return { ...outcome, conversation, adapter };
+  return { ...outcome, conversation };
 }
 
 interface Working {

@@ -53,37 +53,32 @@ export function clientResponseHeaders(upstream: Headers): Record<string, string 
 
 /**
  * Copies the upstream body to the client chunk by chunk as it arrives (server-sent events are never
- * buffered), waiting for the client when it reads slowly. Returns the bytes of the body when `keep` asks for
- * them (at most `keep` bytes; larger bodies are not kept), for reading usage figures afterwards.
+ * buffered), waiting for the client when it reads slowly. Each chunk is also shown to `observe` (the usage
+ * reader). Returns false when the client went away before the end.
  */
 export async function pipeBody(
   body: ReadableStream<Uint8Array> | null,
   response: ServerResponse,
-  keep: number,
-): Promise<Buffer | undefined> {
+  observe?: (chunk: Uint8Array) => void,
+): Promise<boolean> {
   if (body === null) {
     response.end();
-    return keep > 0 ? Buffer.alloc(0) : undefined;
+    return true;
   }
-  const kept: Buffer[] = [];
-  let keptBytes = 0;
   const reader = body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (keptBytes + value.byteLength <= keep) {
-        kept.push(Buffer.from(value));
-        keptBytes += value.byteLength;
-      } else keptBytes = Number.POSITIVE_INFINITY;
+      observe?.(value);
       if (!response.write(value)) await drained(response);
-      if (response.destroyed) return undefined;
+      if (response.destroyed) return false;
     }
   } finally {
     reader.releaseLock();
   }
   response.end();
-  return Number.isFinite(keptBytes) ? Buffer.concat(kept) : undefined;
+  return true;
 }
 
 function drained(response: ServerResponse): Promise<void> {

@@ -11,7 +11,7 @@ export interface ProtocolAdapter {
   readonly codec: Codec;
   /** True when the prefix hash and splice also cover a top-level `system` field. */
   readonly topLevelSystem: boolean;
-  /** The prompt size a non-streaming response reports, when it does. */
+  /** The prompt size an answer (or a streamed event carrying `usage`) reports, when it does. */
   promptTokens(response: unknown): number | undefined;
   /** The system prompt, for the default conversation key. */
   systemPrompt(body: RequestBody): unknown;

@@ -12,9 +12,11 @@ import { ConversationStore } from './conversation-store.js';
 import { trackConnections } from './drain.js';
 import { clientResponseHeaders, pipeBody, upstreamRequestHeaders } from './forward.js';
 import { type ProxyOptions, type ResolvedProxyOptions, resolveProxyOptions } from './options.js';
+import { adapterFor } from './protocol-adapter.js';
 import { providerErrorBody } from './provider-errors.js';
 import { readBody } from './read-body.js';
 import { type ProxyProtocol, pathOf, protocolOf, upstreamUrl } from './routes.js';
+import { usageReaderFor } from './usage-reader.js';
 
 /** A listening proxy. */
 export interface RunningProxy {
@@ -27,8 +29,6 @@ export interface RunningProxy {
 
 /** How long `close` waits for requests in flight before cutting their connections. */
 const CLOSE_GRACE_MS = 3_000;
-/** Non-streaming answers up to this size are kept to read the usage they report. */
-const USAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 interface Proxy extends StepContext {
   readonly options: ResolvedProxyOptions;
@@ -103,7 +103,9 @@ async function handle(proxy: Proxy, request: IncomingMessage, response: ServerRe
       error = result.reason;
       return;
     }
-    if (outcome.kind === 'step' && result.kept !== undefined) learnUsage(outcome.step, result.kept);
+    if (outcome.kind === 'step' && result.promptTokens !== undefined) {
+      outcome.step.conversation?.engine.updateFromResponse({ promptTokens: result.promptTokens });
+    }
   } catch (caught) {
     error ??= (caught as Error).name;
     if (!response.headersSent && !controller.signal.aborted) {
@@ -161,8 +163,8 @@ interface Forwarding {
 
 type Forwarded =
   | { readonly kind: 'unreachable'; readonly reason: string }
-  /** `kept`: the non-streaming answer, for its usage figures. */
-  | { readonly kind: 'answered'; readonly kept?: Buffer };
+  /** `promptTokens`: the prompt size the answer reported (JSON or event stream), if any. */
+  | { readonly kind: 'answered'; readonly promptTokens?: number };
 
 /** Sends the request upstream and streams the answer back (a 502 when the upstream cannot be reached). */
 async function forward(
@@ -200,22 +202,17 @@ async function forward(
     [CONDENSE_HEADER]: formatCondenseHeader(forwarding.header),
   });
   response.flushHeaders();
-  const json = (upstream.headers.get('content-type') ?? '').includes('json');
-  const kept = await pipeBody(upstream.body, response, json && upstream.ok ? USAGE_BODY_LIMIT : 0);
-  return kept === undefined ? { kind: 'answered' } : { kind: 'answered', kept };
-}
-
-/** Feeds the prompt size a non-streaming answer reports to the conversation's engine. */
-function learnUsage(step: StepOutcome, kept: Buffer): void {
-  if (step.conversation === undefined || step.adapter === undefined) return;
-  let value: unknown;
-  try {
-    value = JSON.parse(kept.toString('utf8'));
-  } catch {
-    return;
-  }
-  const promptTokens = step.adapter.promptTokens(value);
-  if (promptTokens !== undefined) step.conversation.engine.updateFromResponse({ promptTokens });
+  const usage =
+    forwarding.protocol === undefined || !upstream.ok
+      ? undefined
+      : usageReaderFor(upstream.headers.get('content-type') ?? '', adapterFor(forwarding.protocol));
+  const complete = await pipeBody(
+    upstream.body,
+    response,
+    usage === undefined ? undefined : (chunk) => usage.push(chunk),
+  );
+  const promptTokens = complete ? usage?.promptTokens() : undefined;
+  return promptTokens === undefined ? { kind: 'answered' } : { kind: 'answered', promptTokens };
 }
 
 function sendError(

@@ -131,6 +131,31 @@ describe('condense proxy: compaction', () => {
     await (await postJson(`${proxy.url}/v1/messages`, anthropicRequest(3))).text();
     expect(seen).toEqual([4321, 4321]);
   });
+
+  it('feeds the usage that streamed answers report in their events', async () => {
+    const seen: number[] = [];
+    const engine = () => {
+      const inner = createEngine('rules', { contextLength: SMALL_WINDOW });
+      const update = inner.updateFromResponse.bind(inner);
+      inner.updateFromResponse = (usage) => {
+        seen.push(usage.promptTokens);
+        update(usage);
+      };
+      return inner;
+    };
+    const { proxy } = await rig({
+      script: () => loopbackReplies.text('a streamed answer', { input: 5678, output: 4 }),
+      proxy: { engine },
+    });
+    const openai = await postJson(
+      `${proxy.url}/v1/chat/completions`,
+      openaiRequest(3, { stream: true, stream_options: { include_usage: true } }),
+    );
+    expect(await openai.text()).toContain('data: [DONE]');
+    const anthropic = await postJson(`${proxy.url}/v1/messages`, anthropicRequest(3, { stream: true }));
+    expect(await anthropic.text()).toContain('message_stop');
+    expect(seen).toEqual([5678, 5678]);
+  });
 });
 
 describe('condense proxy: checkpoint memory', () => {

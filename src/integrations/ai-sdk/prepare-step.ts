@@ -23,7 +23,9 @@ export interface CompactionEvent {
 export type CondensePrepareStepOptions = EngineChoice & {
   /**
    * Which conversation a message list belongs to; each conversation has its own engine state (previous
-   * checkpoint, anti-thrash). @default the first system and first user message, hashed
+   * checkpoint, anti-thrash). The default cannot tell apart two conversations that open with the same system
+   * and user message, so an app running many conversations through one instance should pass its own id (for
+   * example from `experimental_context`). @default the first system and first user message, hashed
    */
   readonly conversationKey?: (messages: readonly ModelMessage[], context: unknown) => string;
   /** Conversations remembered at once; the least recently used is forgotten first. @default 100 */

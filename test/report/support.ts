@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { CompactionReport } from '../../src/engines/compaction-report.js';
 import { createEngine } from '../../src/engines/registry.js';
+import { NO_RULE_COUNTS } from '../../src/engines/rules/rules-report.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import type { ReportTranscript } from '../../src/report/report-input.js';
 
@@ -122,14 +123,5 @@ export function expectWellFormed(html: string): void {
 
 /** The report's rule counts, or zeros. */
 export function ruleCounts(report: CompactionReport) {
-  return (
-    report.rules ?? {
-      collapsedPairs: 0,
-      truncatedOutputs: 0,
-      droppedSystem: 0,
-      mergedAssistant: 0,
-      heldBack: 0,
-      references: 0,
-    }
-  );
+  return report.rules ?? NO_RULE_COUNTS;
 }

@@ -40,6 +40,19 @@ class Fnv1a {
       this.text('null;');
       return;
     }
+    if (ArrayBuffer.isView(value)) {
+      // Binary payloads (AI SDK file parts) hash by their bytes, not as objects with one key per byte.
+      const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      this.text(`b${bytes.length}:`);
+      let hash = this.#hash;
+      for (const byte of bytes) hash = Math.imul(hash ^ byte, FNV_PRIME);
+      this.#hash = hash;
+      return;
+    }
+    if (value instanceof URL) {
+      this.value(value.href);
+      return;
+    }
     if (Array.isArray(value)) {
       this.text(`[${value.length}:`);
       for (const item of value) this.value(item);

@@ -1,5 +1,4 @@
 import { valueHash } from '../../engines/rules/content-hash.js';
-import { plainValue } from './plain-value.js';
 
 interface RoleMessage {
   readonly role?: unknown;
@@ -8,12 +7,12 @@ interface RoleMessage {
 
 /**
  * The default identity of a conversation: its first system message and first user message. Both stay the same
- * while the history grows, and two conversations rarely share both. Binary payloads count by size only.
+ * while the history grows, and two conversations rarely share both.
  */
 export function defaultConversationKey(messages: readonly unknown[]): string {
   const list = messages as readonly RoleMessage[];
   const system = list.find((message) => message?.role === 'system');
   const user = list.find((message) => message?.role === 'user');
   if (system === undefined && user === undefined) return 'conversation';
-  return `conversation-${valueHash(plainValue([system?.content ?? null, user?.content ?? null]))}`;
+  return `conversation-${valueHash([system?.content ?? null, user?.content ?? null])}`;
 }

@@ -1,5 +1,4 @@
 import { fnv1a, valueHash } from '../../engines/rules/content-hash.js';
-import { plainValue } from './plain-value.js';
 import { sameValue } from './same-value.js';
 
 /** A compacted replacement for the first `length` messages of a transcript. */
@@ -18,14 +17,13 @@ const fingerprints = new WeakMap<object, string>();
 
 /**
  * A cheap content fingerprint of one message, cached per object because the AI SDK hands the same message
- * objects back on every step. Binary payloads count by size only: a fingerprint only finds candidates, and
- * {@link sameValue} confirms them.
+ * objects back on every step. A fingerprint only finds candidates; {@link sameValue} confirms them.
  */
 function fingerprint(message: unknown): string {
   if (typeof message !== 'object' || message === null) return valueHash(message);
   const known = fingerprints.get(message);
   if (known !== undefined) return known;
-  const computed = valueHash(plainValue(message));
+  const computed = valueHash(message);
   fingerprints.set(message, computed);
   return computed;
 }

@@ -114,15 +114,7 @@ describe('condense proxy: compaction', () => {
 
   it('feeds the usage of non-streaming answers to the conversation engine', async () => {
     const seen: number[] = [];
-    const engine = () => {
-      const inner = createEngine('compressor', { contextLength: SMALL_WINDOW });
-      const update = inner.updateFromResponse.bind(inner);
-      inner.updateFromResponse = (usage) => {
-        seen.push(usage.promptTokens);
-        update(usage);
-      };
-      return inner;
-    };
+    const engine = recordingUsage('compressor', seen);
     const { proxy } = await rig({
       script: () => loopbackReplies.text('ok', { input: 4321, output: 2 }),
       proxy: { engine },
@@ -134,15 +126,7 @@ describe('condense proxy: compaction', () => {
 
   it('feeds the usage that streamed answers report in their events', async () => {
     const seen: number[] = [];
-    const engine = () => {
-      const inner = createEngine('rules', { contextLength: SMALL_WINDOW });
-      const update = inner.updateFromResponse.bind(inner);
-      inner.updateFromResponse = (usage) => {
-        seen.push(usage.promptTokens);
-        update(usage);
-      };
-      return inner;
-    };
+    const engine = recordingUsage('rules', seen);
     const { proxy } = await rig({
       script: () => loopbackReplies.text('a streamed answer', { input: 5678, output: 4 }),
       proxy: { engine },
@@ -245,3 +229,16 @@ describe('condense proxy: checkpoint memory', () => {
     expect(parsed.fields['conversation']).toBe(idOne);
   });
 });
+
+/** An engine factory whose engines record every prompt size the proxy reports to them in `seen`. */
+function recordingUsage(name: 'compressor' | 'rules', seen: number[]) {
+  return () => {
+    const inner = createEngine(name, { contextLength: SMALL_WINDOW });
+    const update = inner.updateFromResponse.bind(inner);
+    inner.updateFromResponse = (usage) => {
+      seen.push(usage.promptTokens);
+      update(usage);
+    };
+    return inner;
+  };
+}

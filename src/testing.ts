@@ -1,3 +1,4 @@
+export { checkpointAnswer } from './testing/checkpoint-answer.js';
 export {
   type LoopbackOptions,
   type LoopbackProvider,

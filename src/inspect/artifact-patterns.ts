@@ -110,17 +110,27 @@ export function isErrorLine(line: string): boolean {
 }
 
 /**
- * The error lines of a block of text: trimmed lines that report an error, numbered listing lines skipped,
- * each cut to the artifact length. A long output keeps its first `head` and last `tail` error lines, where
- * the first error and the final exception of a traceback are.
+ * The error lines of a block of text: every trimmed line that names an error (`error`, `exception`,
+ * `traceback`, `failed`, `fatal`, `denied`, `not found`, `…Error`, errno names), each cut to the artifact
+ * length, in order, each once. Code and listing lines that mention an error count too: an agent reading a
+ * file met them, and a line like `0 failed` still reports how a run went. A very long output keeps its first
+ * `head` and last `tail` such lines (all by default).
  */
-export function findErrorLines(text: string, head = 8, tail = 4): string[] {
+export function findErrorLines(
+  text: string,
+  head = Number.POSITIVE_INFINITY,
+  tail = Number.POSITIVE_INFINITY,
+): string[] {
   if (!ERROR_WORDS.test(text)) return [];
   const found: string[] = [];
+  const seen = new Set<string>();
   for (const raw of text.split(/\r?\n|\r/)) {
-    if (LISTING_LINE.test(raw)) continue;
     const line = raw.trim();
-    if (isErrorLine(line)) found.push(capArtifact(line));
+    if (line.length < 4 || !ERROR_WORDS.test(line)) continue;
+    const capped = capArtifact(line);
+    if (seen.has(capped)) continue;
+    seen.add(capped);
+    found.push(capped);
   }
   if (found.length <= head + tail) return found;
   return [...found.slice(0, head), ...found.slice(found.length - tail)];

@@ -21,6 +21,12 @@ export interface MessageMeta {
   readonly codec?: Readonly<Partial<Record<FormatName, JsonObject>>>;
   /** Set on messages condense wrote itself (checkpoints, markers), for reports and later passes. */
   readonly condense?: JsonObject;
+  /**
+   * Set by a codec when its wire format marks a user-role message as written by the harness rather than the
+   * person (Claude Code `isMeta`: skill bodies, hook context, command caveats). Such a message is never taken
+   * for the person's request.
+   */
+  readonly injected?: boolean;
 }
 
 /** One turn of a transcript. */

@@ -17,7 +17,8 @@ export type ViolationCode =
   | 'empty-message'
   | 'first-not-user'
   | 'alternation'
-  | 'system-not-first';
+  | 'system-not-first'
+  | 'reasoning-not-first';
 
 /** One rule a transcript breaks, with the message index where it shows. */
 export interface Violation {
@@ -36,7 +37,8 @@ export interface VerifyOptions {
 /**
  * Lists every way the transcript would be rejected by a provider: tool calls without exactly one result,
  * results without a call or before it or not directly after it, empty messages, and for Anthropic the
- * first-message, system-placement and alternation rules. An empty list means the transcript is valid.
+ * first-message, system-placement, alternation and thinking-first rules. An empty list means the transcript is
+ * valid.
  */
 export function verifyTranscript(transcript: Transcript, options: VerifyOptions = {}): Violation[] {
   const provider = options.provider ?? 'generic';
@@ -184,6 +186,7 @@ function checkAnthropic(messages: readonly Message[], out: Violation[]): void {
       });
     }
     seenConversation = true;
+    if (message.role === 'assistant') checkReasoningFirst(message, index, out);
     const tool = message.role === 'tool';
     // A run of tool messages and the user message right after it are sent as one user message.
     const merges = previous?.role === 'user' && role === 'user' && previous.tool;
@@ -196,6 +199,26 @@ function checkAnthropic(messages: readonly Message[], out: Violation[]): void {
     }
     previous = { role, tool };
   });
+}
+
+/**
+ * An assistant message that carries thinking must start with it: reasoning after text or a tool call is
+ * rejected. Blank text (which a session log may write between blocks) does not count.
+ */
+function checkReasoningFirst(message: Message, index: number, out: Violation[]): void {
+  let seenContent = false;
+  for (const part of message.parts) {
+    if (part.type === 'reasoning') {
+      if (seenContent) {
+        out.push({
+          code: 'reasoning-not-first',
+          index,
+          message: `assistant message ${index} has thinking after other content; thinking must come first`,
+        });
+        return;
+      }
+    } else if (part.type !== 'text' || part.text.trim() !== '') seenContent = true;
+  }
 }
 
 function checkOpenAi(messages: readonly Message[], out: Violation[]): void {

@@ -9,10 +9,20 @@ export interface SummaryRequest {
   readonly previousSummary?: string;
   /** Topic that gets most of the budget (`/compress <topic>`). */
   readonly focusTopic?: string;
-  /** The latest real user request, verbatim, wherever it sits in the transcript (for the Active Task section). */
+  /** The latest real user request, verbatim, wherever it sits in the transcript (for the Current Request section). */
   readonly latestUserRequest?: string;
+  /**
+   * Every request the person made in the whole transcript (kept head and tail included), oldest first,
+   * verbatim: where the original and the current request are found when the folded turns hold neither.
+   */
+  readonly userRequests?: readonly string[];
   /** Length the checkpoint should aim for, in tokens of `counter`. */
   readonly targetTokens: number;
+  /**
+   * A hard limit, in tokens of `counter`, that the checkpoint must not exceed (the room left in the context
+   * window). The extractive summarizer gives up content to meet it; a model answer over it is refused.
+   */
+  readonly maxTokens?: number;
   readonly counter: TokenCounter;
 }
 

@@ -4,6 +4,7 @@ import type {
   SummaryRequest,
   SummaryResult,
 } from '../summarizer/summarizer.js';
+import { checkpointAnswer } from './checkpoint-answer.js';
 
 /** One scripted answer of a mock summarizer: text, an error to throw, or a function of the request. */
 export type MockReply = string | Error | ((request: SummaryRequest) => string | Promise<string>);
@@ -27,7 +28,10 @@ export interface MockSummarizer extends Summarizer {
 }
 
 function defaultReply(request: SummaryRequest): string {
-  return `## Active Task\n${request.latestUserRequest ?? '- none'}\n\n## Critical Context\n- mock checkpoint of ${request.messages.length} messages`;
+  return checkpointAnswer({
+    currentRequest: request.latestUserRequest ?? '- none',
+    references: `- mock checkpoint of ${request.messages.length} messages`,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Message } from '../model/message.js';
+import { withParts } from '../model/message-helpers.js';
 import type { TextPart } from '../model/part.js';
 
 /** Where checkpoint text came from, as written in its header line. */
@@ -18,6 +19,7 @@ const PREAMBLE =
 // Other systems' markers, matched exactly so transcripts they compacted can be continued (recognition only).
 const HERMES_PREFIX = '[CONTEXT COMPACTION';
 const HERMES_LEGACY_PREFIX = '[CONTEXT SUMMARY]:';
+const HERMES_MERGE_HEADER = '[PRIOR CONTEXT — for reference only; not a new message]';
 const HERMES_MERGE_DELIMITER = '[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]';
 const HERMES_END_MARKER =
   '--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---';
@@ -30,6 +32,12 @@ export interface ParsedCheckpoint {
   readonly author: CheckpointAuthor;
   /** Source named in a condense header. */
   readonly source?: CheckpointSource;
+  /**
+   * Text the same string carries besides the checkpoint: what follows its end marker (a wire format that joins
+   * a message's text parts into one string merges the checkpoint with the request after it) or, in Hermes'
+   * merged form, the message's own text before the summary. Exact, but for the one newline that joined them.
+   */
+  readonly rest?: string;
 }
 
 /** The full text of a condense checkpoint: header naming its source, handoff preamble, body, end marker. */
@@ -46,37 +54,56 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
     const source = /source: (model|extractive|fallback-marker)\]/.exec(header)?.[1] as
       | CheckpointSource
       | undefined;
-    let body = headerEnd === -1 ? '' : trimmed.slice(headerEnd + 1);
+    const split = splitAtEnd(headerEnd === -1 ? '' : trimmed.slice(headerEnd + 1), END_MARKER);
+    let body = split.body;
     if (body.startsWith(PREAMBLE)) body = body.slice(PREAMBLE.length);
-    body = stripSuffix(body.trim(), END_MARKER).trim();
-    return source === undefined ? { body, author: 'condense' } : { body, author: 'condense', source };
-  }
-  const afterMerge = trimmed.includes(HERMES_MERGE_DELIMITER)
-    ? (trimmed.split(HERMES_MERGE_DELIMITER).pop() ?? '').trimStart()
-    : trimmed;
-  if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
     return {
-      body: stripSuffix(afterMerge.slice(HERMES_LEGACY_PREFIX.length).trim(), HERMES_END_MARKER).trim(),
-      author: 'hermes-legacy',
+      body: body.trim(),
+      author: 'condense',
+      ...(source === undefined ? {} : { source }),
+      ...(split.rest === undefined ? {} : { rest: split.rest }),
     };
   }
-  if (afterMerge.startsWith(HERMES_PREFIX)) {
-    return { body: stripSuffix(hermesBody(afterMerge), HERMES_END_MARKER).trim(), author: 'hermes' };
+  let prior: string | undefined;
+  let afterMerge = trimmed;
+  const delimiter = trimmed.indexOf(HERMES_MERGE_DELIMITER);
+  if (delimiter !== -1) {
+    afterMerge = trimmed.slice(delimiter + HERMES_MERGE_DELIMITER.length).trimStart();
+    const before = trimmed.slice(0, delimiter);
+    prior = (before.startsWith(HERMES_MERGE_HEADER) ? before.slice(HERMES_MERGE_HEADER.length) : before)
+      .replace(/^\r?\n/, '')
+      .replace(/\s+$/, '');
   }
+  const hermes = (body: string, author: CheckpointAuthor): ParsedCheckpoint => {
+    const split = splitAtEnd(body, HERMES_END_MARKER);
+    const rest = [prior, split.rest].filter((piece): piece is string => piece !== undefined && piece !== '');
+    return { body: split.body.trim(), author, ...(rest.length === 0 ? {} : { rest: rest.join('\n') }) };
+  };
+  if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
+    return hermes(afterMerge.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy');
+  }
+  if (afterMerge.startsWith(HERMES_PREFIX)) return hermes(hermesBody(afterMerge), 'hermes');
   if (trimmed.startsWith(CLAUDE_CODE_PREFIX)) {
     return { body: trimmed.slice(CLAUDE_CODE_PREFIX.length).trim(), author: 'claude-code' };
   }
   return undefined;
 }
 
+/**
+ * Splits text at the first end marker: the body before it, and what follows (without the one newline a codec
+ * joined the two with), when anything does.
+ */
+function splitAtEnd(text: string, marker: string): { body: string; rest?: string } {
+  const at = text.indexOf(marker);
+  if (at === -1) return { body: text };
+  const rest = text.slice(at + marker.length).replace(/^\r?\n/, '');
+  return rest.trim() === '' ? { body: text.slice(0, at) } : { body: text.slice(0, at), rest };
+}
+
 /** Hermes' prefixes are one long paragraph ending in a colon; the body starts on the next line. */
 function hermesBody(text: string): string {
   const newline = text.indexOf('\n');
   return newline === -1 ? '' : text.slice(newline + 1);
-}
-
-function stripSuffix(text: string, suffix: string): string {
-  return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
 /** The checkpoint a message carries (in its first text part), if any, with the index of that part. */
@@ -96,16 +123,29 @@ export function isCheckpointMessage(message: Message): boolean {
 }
 
 /**
+ * The message without its checkpoint: the checkpoint part removed, or replaced by the text that shared its
+ * string (a request merged into it on the wire). `undefined` when nothing else is left.
+ */
+export function withoutCheckpoint(message: Message): Message | undefined {
+  const checkpoint = checkpointOf(message);
+  if (checkpoint === undefined) return message;
+  const parts = message.parts.flatMap((part, index) => {
+    if (index !== checkpoint.partIndex) return [part];
+    return checkpoint.rest === undefined ? [] : [{ ...part, text: checkpoint.rest }];
+  });
+  return parts.length === 0 ? undefined : withParts(message, parts);
+}
+
+/**
  * True when the message carries something the user actually wrote besides any checkpoint: a user message
  * whose only content is a checkpoint is a handoff, not a request.
  */
 export function hasUserContentBesidesCheckpoint(message: Message): boolean {
   if (message.role !== 'user') return false;
-  const checkpoint = checkpointOf(message);
-  return message.parts.some(
-    (part, index) =>
-      index !== checkpoint?.partIndex &&
-      (part.type !== 'text' || part.text.trim() !== '') &&
-      part.type !== 'reasoning',
+  const rest = withoutCheckpoint(message);
+  return (
+    rest?.parts.some(
+      (part) => (part.type !== 'text' || part.text.trim() !== '') && part.type !== 'reasoning',
+    ) === true
   );
 }

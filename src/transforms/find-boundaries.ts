@@ -22,6 +22,18 @@ export interface FindBoundariesOptions {
   readonly protectLastN?: number;
   /** Compactions already done in this conversation; any positive value turns `protectFirstN` off. @default 0 */
   readonly compactionCount?: number;
+  /**
+   * The fewest messages the tail keeps, instead of `max(3, min(protectLastN, 8))`: a compaction that must fit
+   * a small window keeps less. @default derived from `protectLastN`
+   */
+  readonly minTailMessages?: number;
+  /**
+   * When the latest request is kept in the head, keep its immediate reply with it. Turned off when the
+   * transcript must shrink harder. @default true
+   */
+  readonly keepRequestReply?: boolean;
+  /** Reach the tail back to the last visible assistant reply (Hermes #29824). @default true */
+  readonly keepLastReply?: boolean;
 }
 
 /** Why a boundary sits where it does, for reports. */
@@ -108,14 +120,22 @@ export function findBoundaries(
       reasons,
     };
   }
-  const walk = walkTail(messages, headEnd, options.tailTokenBudget, options.protectLastN ?? 20, counter);
+  const walk = walkTail(
+    messages,
+    headEnd,
+    options.tailTokenBudget,
+    options.protectLastN ?? 20,
+    counter,
+    options.minTailMessages,
+  );
   note(walkReason(walk.rule), `the token walk puts the tail at ${walk.cut} (floor ${walk.minTail} messages)`);
   let cut = alignBack(messages, walk.cut);
   if (cut < walk.cut)
     note('tail-tool-group', `the tail starts at ${cut} to keep a tool call with its results`);
-  ({ headEnd, cut } = anchorRequest(messages, { headEnd, cut, latest, counter }, note));
+  const keepReply = options.keepRequestReply ?? true;
+  ({ headEnd, cut } = anchorRequest(messages, { headEnd, cut, latest, counter, keepReply }, note));
   const reply = lastAssistantReply(messages, headEnd);
-  if (reply !== -1 && reply < cut) {
+  if (options.keepLastReply !== false && reply !== -1 && reply < cut) {
     cut = alignBack(messages, reply);
     note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
   }
@@ -142,7 +162,7 @@ export function findBoundaries(
  */
 function anchorRequest(
   messages: readonly Message[],
-  at: { headEnd: number; cut: number; latest: number; counter: TokenCounter },
+  at: { headEnd: number; cut: number; latest: number; counter: TokenCounter; keepReply: boolean },
   note: (code: BoundaryReasonCode, detail: string) => void,
 ): { headEnd: number; cut: number } {
   const { headEnd, cut, latest, counter } = at;
@@ -155,7 +175,7 @@ function anchorRequest(
       for (let index = from; index < to; index++) total += counter.countMessage(messages[index] as Message);
       return total;
     };
-    const withRequestInHead = turnEnd(messages, latest);
+    const withRequestInHead = at.keepReply ? turnEnd(messages, latest) : latest + 1;
     const compactAfter = withRequestInHead < cut ? tokens(withRequestInHead, cut) : 0;
     if (compactAfter > tokens(headEnd, latest)) {
       note('request-moved-head', `the latest user request (${latest}) and its reply stay in the head`);

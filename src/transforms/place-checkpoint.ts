@@ -16,8 +16,8 @@ export interface PlacedCheckpoint {
 /**
  * Puts checkpoint text between the kept head and tail so the result stays valid for every provider: a
  * standalone user message when the neighbours allow it, else a standalone assistant message, else the text
- * becomes the first part of the tail's first message (its own parts follow untouched, so a user request there
- * stays verbatim and after the checkpoint). A run of tool messages followed by a user message is one user turn
+ * becomes the first part of the tail's first message (after the thinking an assistant message starts with;
+ * its own parts follow untouched, so a user request there stays verbatim and after the checkpoint). A run of tool messages followed by a user message is one user turn
  * on Anthropic's wire, which is why a user checkpoint may follow tool results.
  */
 export function placeCheckpoint(
@@ -41,7 +41,14 @@ export function placeCheckpoint(
   if (assistantFits(before, after)) return standalone('assistant');
   const first = tail[0];
   if (first === undefined) return standalone(before === 'assistant' ? 'user' : 'assistant');
-  const merged = withParts(first, [textPart(checkpointText), ...first.parts]);
+  // Anthropic wants an assistant message's thinking first: the checkpoint goes after leading reasoning parts.
+  let lead = 0;
+  while (first.role === 'assistant' && first.parts[lead]?.type === 'reasoning') lead++;
+  const merged = withParts(first, [
+    ...first.parts.slice(0, lead),
+    textPart(checkpointText),
+    ...first.parts.slice(lead),
+  ]);
   const meta = { ...merged.meta, condense: { ...merged.meta?.condense, checkpoint: true, merged: true } };
   return {
     messages: [...head, { ...merged, meta }, ...tail.slice(1)],

@@ -27,11 +27,12 @@ export function walkTail(
   budget: number,
   protectLastN: number,
   counter: TokenCounter,
+  floorOverride?: number,
 ): TailWalk {
   const n = messages.length;
   const available = Math.max(0, n - headEnd - 1);
-  const floor = Math.max(3, Math.min(protectLastN, FLOOR_CAP));
-  const minTail = available > 1 ? Math.min(floor, Math.max(3, available - 2), available) : 0;
+  const floor = floorOverride ?? Math.max(3, Math.min(protectLastN, FLOOR_CAP));
+  const minTail = available > 1 ? Math.min(floor, Math.max(Math.min(3, floor), available - 2), available) : 0;
   const tokens = (index: number): number => counter.countMessage(messages[index] as Message);
   const walk = (limit: number): { cut: number; total: number } => {
     let total = 0;
@@ -56,7 +57,7 @@ export function walkTail(
     rule = 'floor';
   }
   if (cut <= headEnd) {
-    cut = Math.max(n - minTail, headEnd + 1);
+    cut = Math.max(n - Math.max(minTail, 1), headEnd + 1);
     rule = 'floor';
   }
   return { cut: Math.min(cut, n), minTail, rule };

@@ -11,6 +11,7 @@ import {
   loopbackReplies as reply,
   startLoopbackProvider,
 } from '../../src/testing.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { temporaryDirectory } from '../support/cli.js';
 import { agentRun } from '../trajectory/helpers.js';
 import {
@@ -76,7 +77,7 @@ describe('runTrajectories: files and order', () => {
     let seen = 0;
     const provider = await loopback(() => {
       seen++;
-      return { text: `summary ${seen}`, delayMs: (20 - seen) * 15 };
+      return { text: realisticCheckpoint(`summary ${seen}`), delayMs: (20 - seen) * 15 };
     });
     const { report } = run([data], loopbackRuntime(provider), { concurrency: 8 });
     const done = await report;
@@ -102,7 +103,9 @@ describe('runTrajectories: files and order', () => {
           summary_source: 'model',
           summarization_api_calls: 1,
         });
-        expect(entry.conversations[4].value).toMatch(/^\[CONTEXT SUMMARY\]: summary \d+$/);
+        expect(entry.conversations[4].value).toMatch(
+          /^\[CONTEXT SUMMARY\]: ## Current Request\nsummary \d+\n/,
+        );
         expect(Object.keys(entry)).toEqual([
           'conversations',
           'timestamp',
@@ -147,7 +150,7 @@ describe('runTrajectories: files and order', () => {
       peak = Math.max(peak, active);
       await new Promise((resolve) => setTimeout(resolve, 30));
       active--;
-      return reply.text('ok');
+      return reply.text(realisticCheckpoint('ok'));
     });
     const done = await run([path], loopbackRuntime(provider), { concurrency: 3 }).report;
     expect(done.counts.compressed).toBe(20);
@@ -199,7 +202,7 @@ describe('runTrajectories: entries that go wrong are kept, counted and reported'
     const path = writeDataset(dir, 'runs.jsonl', lines);
     // Entry 2's summary request never gets an answer.
     const hanging = await loopback((request) =>
-      requestText(request.body).includes('E2s') ? { kind: 'hang' } : reply.text('ok'),
+      requestText(request.body).includes('E2s') ? { kind: 'hang' } : reply.text(realisticCheckpoint('ok')),
     );
     const { report, events } = run([path], loopbackRuntime(hanging), { timeoutMs: 300 });
     const done = await report;
@@ -325,7 +328,7 @@ describe('runTrajectories: resume, sample, dry run, progress', () => {
   it('writes nothing and calls no model in a dry run, but predicts the outcome', async () => {
     const dir = fresh();
     const path = writeDataset(dir, 'runs.jsonl', [shareGptLine(0), shareGptLine(1, 2)]);
-    const provider = await loopback([reply.text('never')]);
+    const provider = await loopback([reply.text(realisticCheckpoint('never'))]);
     const done = await run([path], loopbackRuntime(provider), { config: testConfig({ dryRun: true }) })
       .report;
     expect(done.dryRun).toBe(true);

@@ -5,6 +5,7 @@ import { decodeDocument } from '../../src/codecs/registry.js';
 import { compactWire } from '../../src/engines/compressor/compact-wire.js';
 import { verifyTranscript } from '../../src/model/verify.js';
 import { type LoopbackProvider, loopbackReplies, startLoopbackProvider } from '../../src/testing.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { runBinary, temporaryDirectory } from '../support/cli.js';
 import { corpusFiles, HAS_CORPUS } from '../support/corpus.js';
 
@@ -14,7 +15,7 @@ describe('condense compact (built binary)', () => {
   let server: LoopbackProvider;
   beforeAll(async () => {
     server = await startLoopbackProvider({
-      script: () => loopbackReplies.text('## Active Task\nfinish the commit'),
+      script: () => loopbackReplies.text(realisticCheckpoint('finish the commit')),
     });
   });
   afterAll(() => server.close());

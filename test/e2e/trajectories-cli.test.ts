@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getCodec } from '../../src/codecs/registry.js';
 import { type LoopbackProvider, loopbackReplies as reply, startLoopbackProvider } from '../../src/testing.js';
 import { shareGptLine, taskOf, writeDataset } from '../batch/helpers.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { ROOT, runBinary, temporaryDirectory } from '../support/cli.js';
 import { agentRun } from '../trajectory/helpers.js';
 
@@ -144,7 +145,9 @@ describe('condense trajectories (built binary)', () => {
   it('summarizes with a model, and keeps an entry that times out (exit code 1)', async () => {
     server = await startLoopbackProvider({
       script: (request) =>
-        JSON.stringify(request.body).includes('E1s') ? { kind: 'hang' } : reply.text('model summary'),
+        JSON.stringify(request.body).includes('E1s')
+          ? { kind: 'hang' }
+          : reply.text(realisticCheckpoint('model summary')),
     });
     const dir = join(tmp.path, 'model');
     const original = [shareGptLine(0), shareGptLine(1)];
@@ -165,7 +168,9 @@ describe('condense trajectories (built binary)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${path}:2: timed out, kept as it was`);
     const written = lines(join(dir, 'runs_compressed', 'runs.jsonl'));
-    expect(JSON.parse(written[0] as string).conversations[4].value).toBe('[CONTEXT SUMMARY]: model summary');
+    expect(JSON.parse(written[0] as string).conversations[4].value).toBe(
+      `[CONTEXT SUMMARY]: ${realisticCheckpoint('model summary')}`,
+    );
     expect(written[1]).toBe(original[1]);
   });
 

@@ -6,6 +6,7 @@ import type { Transcript } from '../../src/model/transcript.js';
 import { verifyTranscript } from '../../src/model/verify.js';
 import { createRoughCounter } from '../../src/tokens/rough-counter.js';
 import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { compactOrBest } from './support.js';
 
 const FILES = [
   ...corpusFiles('anthropic'),
@@ -23,10 +24,14 @@ describe.skipIf(!HAS_CORPUS)('compressor engine on the real corpus', () => {
       const outputs: Transcript[] = [];
       for (const transcript of documentTranscripts(document)) {
         const contextLength = Math.max(4_000, Math.floor(counter.countTranscript(transcript) / 3));
-        const { transcript: output, report } = await createCompressor({ contextLength }).compress(
-          transcript,
-          { force: true },
+        const {
+          transcript: output,
+          report,
+          overflow,
+        } = await compactOrBest(() =>
+          createCompressor({ contextLength }).compress(transcript, { force: true }),
         );
+        if (!overflow) expect(report.tokensAfter.rough).toBeLessThanOrEqual(contextLength);
         for (const provider of ['openai', 'anthropic'] as const) {
           const before = new Set(
             verifyTranscript(transcript, { provider }).map((violation) => violation.code),

@@ -9,6 +9,7 @@ import {
   loopbackReplies,
   startLoopbackProvider,
 } from '../../src/testing.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { checkpointIndices } from './support.js';
 
 let server: LoopbackProvider | undefined;
@@ -37,9 +38,10 @@ const transcript = () => buildCodingSession({ steps: 30 });
 describe('compressor engine against a real HTTP provider', () => {
   it('writes the model checkpoint and reports its source', async () => {
     const { engine } = await engineAgainst([
-      loopbackReplies.text('## Active Task\nkeep going\n## Goal\nship it'),
+      loopbackReplies.text(realisticCheckpoint('keep going', 'ship it')),
     ]);
     const result = await engine.compress(transcript(), { force: true });
+    expect(result.report.errors).toEqual([]);
     expect(result.report.summary.source).toBe('model');
     expect(result.report.summary.calls).toBeGreaterThanOrEqual(1);
     expect(verifyTranscript(result.transcript, { provider: 'anthropic' })).toEqual([]);
@@ -78,7 +80,7 @@ describe('compressor engine against a real HTTP provider', () => {
     const { engine, advance } = await engineAgainst([
       loopbackReplies.serverError(),
       loopbackReplies.serverError(),
-      loopbackReplies.text('## Active Task\nback'),
+      loopbackReplies.text(realisticCheckpoint('back')),
     ]);
     await engine.compress(transcript(), { force: false, currentTokens: 20_000 });
     const requestsAfterFailure = server?.requests.length ?? 0;
@@ -90,7 +92,7 @@ describe('compressor engine against a real HTTP provider', () => {
   });
 
   it('never sends a secret from the transcript to the provider', async () => {
-    const { engine } = await engineAgainst([loopbackReplies.text('## Active Task\nok')]);
+    const { engine } = await engineAgainst([loopbackReplies.text(realisticCheckpoint('ok'))]);
     const secret = ['sk', 'proj', 'Q8fZ2kLmN4pR7sT1vW3xY5zA6bC9dE0fG2hJ4k'].join('-');
     const { messages } = buildCodingSession({ steps: 30 });
     const poisoned = {

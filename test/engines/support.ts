@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { documentTranscripts } from '../../src/codecs/document.js';
 import { decodeDocument } from '../../src/codecs/registry.js';
+import { isContextOverflow } from '../../src/engines/budget-error.js';
+import type { CompactionResult } from '../../src/engines/context-engine.js';
 import type { Message } from '../../src/model/message.js';
 import { messageText } from '../../src/model/message-helpers.js';
 import type { Transcript } from '../../src/model/transcript.js';
@@ -67,4 +70,20 @@ export function latestRequest(messages: readonly Message[]): { index: number; te
 /** Indices of messages that carry a checkpoint. */
 export function checkpointIndices(messages: readonly Message[]): number[] {
   return messages.flatMap((message, index) => (checkpointOf(message) === undefined ? [] : [index]));
+}
+
+/**
+ * Runs a compaction that may not fit its window: the result, or the smallest result the engine could make
+ * with `overflow` set when it raised `BUDGET_UNREACHABLE` (which then must carry that result).
+ */
+export async function compactOrBest(
+  run: () => Promise<CompactionResult>,
+): Promise<CompactionResult & { readonly overflow: boolean }> {
+  try {
+    return { ...(await run()), overflow: false };
+  } catch (error) {
+    if (!isContextOverflow(error)) throw error;
+    expect(error.details.tokens).toBeGreaterThan(error.details.limit);
+    return { ...error.details.best, overflow: true };
+  }
 }

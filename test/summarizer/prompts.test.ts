@@ -41,8 +41,8 @@ describe('checkpoint prompts', () => {
   it('asks for an update of a previous checkpoint, never a summary of it', () => {
     const prompt = buildCheckpointPrompt({ ...input, previousSummary: '## Goal\nold goal' });
     expect(prompt).toContain('<checkpoint>\n## Goal\nold goal\n</checkpoint>');
-    expect(prompt).toMatch(/Keep the numbering of Completed Actions/);
-    expect(prompt).toMatch(/solved problems from Blocked to Resolved Questions/);
+    expect(prompt).toMatch(/Keep the numbering of the Action Log/);
+    expect(prompt).toMatch(/mark failures that were fixed, with the fix/);
     expect(prompt.indexOf('<checkpoint>')).toBeLessThan(prompt.indexOf('<turns>'));
   });
 
@@ -124,9 +124,9 @@ describe('parseSections', () => {
       'intro\n## Historical Task Snapshot\ndo X\n## Relevant Files\n- a.ts\n## Blocked\nNone.',
     );
     expect(parsed.preamble).toBe('intro');
-    expect(parsed.sections.get('activeTask')).toBe('do X');
-    expect(parsed.sections.get('relevantFiles')).toBe('- a.ts');
-    expect(isEmptySection(parsed.sections.get('blocked'))).toBe(true);
+    expect(parsed.sections.get('currentRequest')).toBe('do X');
+    expect(parsed.sections.get('references')).toBe('- a.ts');
+    expect(isEmptySection(parsed.sections.get('failures'))).toBe(true);
     expect(isEmptySection('- none')).toBe(true);
     expect(isEmptySection('- a.ts')).toBe(false);
   });

@@ -13,6 +13,7 @@ import {
   startLoopbackProvider,
 } from '../../src/testing.js';
 import { compressTrajectory, HERMES_SUMMARY_PREFIX } from '../../src/trajectory/index.js';
+import { realisticCheckpoint } from '../support/checkpoints.js';
 import { agentRun, charCounter } from './helpers.js';
 
 /** A GitHub-token-shaped fake secret, assembled at run time so no token literal sits in the repository. */
@@ -49,11 +50,11 @@ const run = agentRun({
   interjections: { 6: `use the token ${FAKE_TOKEN} for the registry` },
 });
 
+const STEPS_SUMMARY = realisticCheckpoint('The agent ran shell steps 0-5 on /srv/app.');
+
 describe('compressTrajectory with a model (loopback provider)', () => {
   it('summarizes with the model, counting one API call', async () => {
-    const { chain, server: loopback } = await modelChain([
-      reply.text('The agent ran shell steps 0-5 on /srv/app.'),
-    ]);
+    const { chain, server: loopback } = await modelChain([reply.text(STEPS_SUMMARY)]);
     const result = await compressTrajectory(run, {
       counter: charCounter(),
       targetMaxTokens: 3000,
@@ -66,12 +67,12 @@ describe('compressTrajectory with a model (loopback provider)', () => {
       summarizationErrors: 0,
     });
     const summary = result.transcript.messages[4] as Message;
-    expect(messageText(summary)).toBe(`${HERMES_SUMMARY_PREFIX} The agent ran shell steps 0-5 on /srv/app.`);
+    expect(messageText(summary)).toBe(`${HERMES_SUMMARY_PREFIX} ${STEPS_SUMMARY}`);
     expect(loopback.requests).toHaveLength(1);
   });
 
   it('keeps a single prefix when the model writes it itself', async () => {
-    const { chain } = await modelChain([reply.text('[CONTEXT SUMMARY]: already prefixed')]);
+    const { chain } = await modelChain([reply.text(`[CONTEXT SUMMARY]: ${STEPS_SUMMARY}`)]);
     const result = await compressTrajectory(run, {
       counter: charCounter(),
       targetMaxTokens: 3000,
@@ -79,13 +80,13 @@ describe('compressTrajectory with a model (loopback provider)', () => {
       summarizer: chain,
     });
     expect(messageText(result.transcript.messages[4] as Message)).toBe(
-      `${HERMES_SUMMARY_PREFIX} already prefixed`,
+      `${HERMES_SUMMARY_PREFIX} ${STEPS_SUMMARY}`,
     );
   });
 
   it('redacts secrets before they reach the model and again in its answer', async () => {
     const { chain, server: loopback } = await modelChain(() =>
-      reply.text(`noted ${FAKE_TOKEN} as the registry token`),
+      reply.text(realisticCheckpoint(`noted ${FAKE_TOKEN} as the registry token`)),
     );
     const result = await compressTrajectory(run, {
       counter: charCounter(),

@@ -205,6 +205,7 @@ function decodeGroup(
     meta: {
       origin: { format: 'claude-code', wire: group.map((index) => records[index]), parts },
       codec: { [CC]: codec },
+      ...(codec['isMeta'] === true ? { injected: true } : {}),
     },
   };
 }

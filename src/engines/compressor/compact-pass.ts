@@ -7,21 +7,34 @@ import {
   checkpointOf,
   hasUserContentBesidesCheckpoint,
   renderCheckpoint,
+  withoutCheckpoint,
 } from '../../transforms/checkpoint-text.js';
-import { findBoundaries } from '../../transforms/find-boundaries.js';
 import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
 import { placeCheckpoint } from '../../transforms/place-checkpoint.js';
-import { pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
 import { sanitizeToolPairs } from '../../transforms/sanitize-tool-pairs.js';
-import type { CompactionReport, PruningReport } from '../compaction-report.js';
+import { isPersonRequest, personText } from '../../transforms/user-turns.js';
+import { ContextOverflowError } from '../budget-error.js';
+import { irreducibleTokens } from '../window.js';
 import type { ResolvedCompressorSettings } from './options.js';
+import { type CompactPassResult, countAll, finishPass, NO_PRUNING } from './pass-finish.js';
+import {
+  layOut,
+  layOutAroundRequest,
+  type PassLayout,
+  SQUEEZE_LEVELS,
+  type SqueezeLevel,
+} from './pass-layout.js';
 import type { SummarizeFunction } from './summary-outcome.js';
 import { SYSTEM_NOTE, staticFallbackBody } from './texts.js';
+
+export type { CompactPassResult } from './pass-finish.js';
 
 /** Everything one compaction pass needs besides the transcript. */
 export interface CompactPassInput {
   readonly settings: ResolvedCompressorSettings;
   readonly thresholdTokens: number;
+  /** The most the output may take: the context window less the output reservation. */
+  readonly limitTokens: number;
   readonly counter: TokenCounter;
   readonly exactCounter: TokenCounter | undefined;
   readonly summarize: SummarizeFunction;
@@ -33,71 +46,122 @@ export interface CompactPassInput {
   readonly signal: AbortSignal | undefined;
 }
 
-/** A pass's output, plus what the engine must remember. */
-export interface CompactPassResult {
-  readonly transcript: Transcript;
-  readonly report: CompactionReport;
-  /** The checkpoint body to update next time (unchanged when the pass wrote none). */
-  readonly summaryBody: string | undefined;
-}
-
-const NO_PRUNING: PruningReport = { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 };
+/** Tokens a checkpoint message costs beyond its body (header, preamble, end marker, framing). */
+const CHECKPOINT_OVERHEAD = 120;
+/** Less room than this for the checkpoint body makes the pass squeeze harder first. */
+const MIN_CHECKPOINT_ROOM = 400;
+const NORMAL = SQUEEZE_LEVELS[0] as SqueezeLevel;
+/** Tokens taken off the checkpoint beyond a measured excess when a fold is redone to fit. */
+const EXCESS_MARGIN = 16;
 
 /**
  * One compaction pass: prune old tool output, choose head and tail, fold the middle (and any earlier
- * checkpoint) into one updated checkpoint, place it so provider rules hold, and repair tool pairs. Never
- * returns a transcript bigger than its input: such a result is discarded and reported.
+ * checkpoint) into one updated checkpoint, place it so provider rules hold, and repair tool pairs. The output
+ * always fits `limitTokens`: when the normal layout would not, the pass keeps less verbatim (see
+ * `SQUEEZE_LEVELS`) and gives the checkpoint only the room left; when nothing fits, it raises a
+ * {@link ContextOverflowError}. It never returns a transcript bigger than its input.
  */
 export async function runCompactPass(
   transcript: Transcript,
   input: CompactPassInput,
 ): Promise<CompactPassResult> {
-  const { settings, counter } = input;
   const messages = transcript.messages;
   const before = countAll(messages, input);
-  const tailTokenBudget = Math.floor(input.thresholdTokens * settings.tailRatio);
-  const pruned = pruneToolOutputs(messages, {
-    counter,
-    protectLastN: settings.protectLastN,
-    protectTailTokens: tailTokenBudget,
-    dedupeKeep: settings.dedupeKeep,
-  });
-  const working = pruned.messages;
-  const bounds = findBoundaries(working, {
-    counter,
-    protectFirstN: input.compactionCount === 0 ? settings.protectFirstN : 0,
-    protectLastN: settings.protectLastN,
-    tailTokenBudget,
-    compactionCount: input.compactionCount,
-  });
-  const { headEnd, tailStart } = bounds;
-  if (headEnd >= tailStart) {
-    return finish(
-      transcript,
-      transcript.messages === working ? transcript : { ...transcript, messages: working },
-      {
-        input,
-        before,
-        pruning: pruned.report,
-        reason: 'nothing between the protected head and tail to fold',
-      },
-    );
+  const fits = before.rough <= input.limitTokens;
+  let best: CompactPassResult | undefined;
+  for (const squeeze of SQUEEZE_LEVELS) {
+    const layout = layOut(messages, input, squeeze);
+    const room = input.limitTokens - layout.keptTokens - CHECKPOINT_OVERHEAD;
+    const last = squeeze === SQUEEZE_LEVELS[SQUEEZE_LEVELS.length - 1];
+    if (layout.headEnd >= layout.tailStart) {
+      if (squeeze.level === 0 && fits) return unchanged(transcript, layout, input, before);
+      continue;
+    }
+    if (room < MIN_CHECKPOINT_ROOM && !last && !(squeeze.level === 0 && fits && room > 0)) continue;
+    const result = await foldWithin(transcript, layout, input, before, room);
+    if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
+    if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
   }
+  const around = layOutAroundRequest(messages, input);
+  if (around !== undefined) {
+    const room = input.limitTokens - around.keptTokens - CHECKPOINT_OVERHEAD;
+    const result = await foldWithin(transcript, around, input, before, room);
+    if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
+    if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
+  }
+  const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);
+  if (smallest.report.tokensAfter.rough <= input.limitTokens) return smallest;
+  throw new ContextOverflowError({
+    tokens: smallest.report.tokensAfter.rough,
+    limit: input.limitTokens,
+    irreducible: irreducibleTokens(messages, input.counter),
+    best: { transcript: smallest.transcript, report: smallest.report },
+  });
+}
+
+/** Nothing lies between head and tail: the pruned transcript, or the input when pruning changed nothing. */
+function unchanged(
+  transcript: Transcript,
+  layout: PassLayout,
+  input: CompactPassInput,
+  before: ReturnType<typeof countAll>,
+): CompactPassResult {
+  const candidate =
+    transcript.messages === layout.working ? transcript : { ...transcript, messages: layout.working };
+  return finishPass(transcript, candidate, {
+    counters: input,
+    previousSummary: input.previousSummary,
+    before,
+    pruning: layout.pruning,
+    reason: 'nothing between the protected head and tail to fold',
+  });
+}
+
+/**
+ * Folds the middle with `room` tokens for the checkpoint; when the whole comes out a little over the limit
+ * (token estimates of parts do not add up exactly), folds once more with the excess taken off the room.
+ */
+async function foldWithin(
+  transcript: Transcript,
+  layout: PassLayout,
+  input: CompactPassInput,
+  before: ReturnType<typeof countAll>,
+  room: number,
+): Promise<CompactPassResult> {
+  const result = await foldMiddle(transcript, layout, input, before, Math.max(1, room));
+  const excess = result.report.tokensAfter.rough - input.limitTokens;
+  if (result.report.aborted || excess <= 0 || excess >= room) return result;
+  return foldMiddle(transcript, layout, input, before, Math.max(1, room - excess - EXCESS_MARGIN));
+}
+
+async function foldMiddle(
+  transcript: Transcript,
+  layout: PassLayout,
+  input: CompactPassInput,
+  before: ReturnType<typeof countAll>,
+  room: number,
+): Promise<CompactPassResult> {
+  const { settings } = input;
+  const { working, headEnd, tailStart } = layout;
+  const messages = transcript.messages;
+  const keep = layout.keepRequestAt;
+  const folded = (list: readonly Message[]) =>
+    list.slice(headEnd, tailStart).filter((_, offset) => headEnd + offset !== keep);
   const head = working.slice(0, headEnd);
-  const middle = working.slice(headEnd, tailStart);
-  const tail = [...working.slice(tailStart)];
+  const middle = folded(working);
+  const tail = keep === undefined ? [...working.slice(tailStart)] : [working[keep] as Message];
   // A checkpoint kept inside the head (the head then holds the latest request) is superseded, not updated.
-  const remembered = bounds.headCheckpointIndex === undefined ? input.previousSummary : undefined;
+  const remembered = layout.headCheckpointIndex === undefined ? input.previousSummary : undefined;
   const previous = collectPreviousCheckpoint(middle, tail, remembered);
   // The summarizer reads the turns as they were, not their digests: pruning keeps positions, so the same
   // slice of the input is the unpruned middle.
-  const source = working.length === messages.length ? messages.slice(headEnd, tailStart) : middle;
-  const request = summaryRequest(source, working, previous.body, input);
+  const source = working.length === messages.length ? folded(messages) : middle;
+  const request = summaryRequest(source, working, previous.body, input, room);
   const outcome = await input.summarize(request, input.signal);
+  const common = { counters: input, previousSummary: input.previousSummary, before };
   if (outcome.kind === 'abort' || (outcome.kind === 'failed' && settings.abortOnSummaryFailure)) {
-    return finish(transcript, transcript, {
-      input,
-      before,
+    return finishPass(transcript, transcript, {
+      ...common,
       pruning: NO_PRUNING,
       aborted: true,
       errors: outcome.errors,
@@ -106,31 +170,39 @@ export async function runCompactPass(
   }
   const body = outcome.kind === 'summary' ? outcome.result.text : staticFallbackBody(request.messages.length);
   const origin = outcome.kind === 'summary' ? outcome.result.source : 'fallback-marker';
-  const placed = placeCheckpoint(
-    withSystemNote(head, settings.noteInSystemPrompt),
-    renderCheckpoint(body, origin),
-    previous.tail,
-  );
+  const text = renderCheckpoint(body, origin);
+  const placed = placeCheckpoint(withSystemNote(head, settings.noteInSystemPrompt), text, previous.tail);
   const sanitized = sanitizeToolPairs(placed.messages, { orphanCalls: settings.orphanCalls });
-  const result: Transcript = { ...transcript, messages: sanitized.messages };
-  return finish(transcript, result, {
-    input,
-    before,
-    pruning: pruned.report,
-    bounds: { headEnd, tailStart },
-    dropped: middle.length,
-    errors: outcome.errors,
-    summary: {
-      source: origin,
-      ...(outcome.kind === 'summary' && outcome.result.model !== undefined
-        ? { model: outcome.result.model }
-        : {}),
-      calls: outcome.kind === 'summary' ? outcome.result.calls : 0,
-      tokens: counter.countText(renderCheckpoint(body, origin)),
-      updatedPrevious: previous.body !== undefined,
+  const notes = [
+    ...(outcome.kind === 'summary' ? (outcome.result.notes ?? []) : []),
+    ...(layout.level > 0
+      ? [
+          `squeezed (level ${layout.level}): less was kept verbatim so the result fits ${input.limitTokens} tokens`,
+        ]
+      : []),
+  ];
+  return finishPass(
+    transcript,
+    { ...transcript, messages: sanitized.messages },
+    {
+      ...common,
+      pruning: layout.pruning,
+      bounds: { headEnd, tailStart },
+      dropped: middle.length,
+      errors: outcome.errors,
+      notes,
+      summary: {
+        source: origin,
+        ...(outcome.kind === 'summary' && outcome.result.model !== undefined
+          ? { model: outcome.result.model }
+          : {}),
+        calls: outcome.kind === 'summary' ? outcome.result.calls : 0,
+        tokens: input.counter.countText(text),
+        updatedPrevious: previous.body !== undefined,
+      },
+      summaryBody: outcome.kind === 'summary' ? body : input.previousSummary,
     },
-    summaryBody: outcome.kind === 'summary' ? body : input.previousSummary,
-  });
+  );
 }
 
 /** What the summarizer is asked: the turns to fold (checkpoint-only messages left out), and what to keep. */
@@ -139,19 +211,27 @@ function summaryRequest(
   working: readonly Message[],
   previousSummary: string | undefined,
   input: CompactPassInput,
+  room: number,
 ): SummaryRequest {
   const turns = source.filter(
     (message) => checkpointOf(message) === undefined || hasUserContentBesidesCheckpoint(message),
   );
   const latestIndex = findLatestUserRequest(working);
-  const latest = latestIndex === -1 ? undefined : requestText(working[latestIndex] as Message);
+  const latest = latestIndex === -1 ? undefined : personText(working[latestIndex] as Message);
+  const userRequests = working.flatMap((message) => {
+    const text = isPersonRequest(message) ? personText(message) : undefined;
+    return text === undefined ? [] : [text];
+  });
   const folded = turns.reduce((sum, message) => sum + input.counter.countMessage(message), 0);
+  const target = Math.min(summaryTarget(folded, input.settings), room);
   return {
     messages: turns,
     ...(previousSummary === undefined ? {} : { previousSummary }),
     ...(input.focusTopic === undefined ? {} : { focusTopic: input.focusTopic }),
     ...(latest === undefined ? {} : { latestUserRequest: latest }),
-    targetTokens: summaryTarget(folded, input.settings),
+    ...(userRequests.length === 0 ? {} : { userRequests }),
+    targetTokens: Math.max(1, target),
+    maxTokens: room,
     counter: input.counter,
   };
 }
@@ -184,21 +264,10 @@ function collectPreviousCheckpoint(
   const merged = first === undefined ? undefined : checkpointOf(first);
   if (first !== undefined && merged !== undefined) {
     body = merged.body;
-    const rest = first.parts.filter((_, index) => index !== merged.partIndex);
-    tail = rest.length === 0 ? tail.slice(1) : [withParts(first, rest), ...tail.slice(1)];
+    const rest = withoutCheckpoint(first);
+    tail = rest === undefined ? tail.slice(1) : [rest, ...tail.slice(1)];
   }
   return { body: body ?? remembered, tail };
-}
-
-function requestText(message: Message): string {
-  const checkpoint = checkpointOf(message);
-  if (checkpoint === undefined) return messageText(message);
-  return messageText(
-    withParts(
-      message,
-      message.parts.filter((_, index) => index !== checkpoint.partIndex),
-    ),
-  );
 }
 
 function withSystemNote(head: readonly Message[], enabled: boolean): Message[] {
@@ -212,71 +281,4 @@ function withSystemNote(head: readonly Message[], enabled: boolean): Message[] {
     return [...head];
   }
   return [withParts(system, [...system.parts, textPart(`\n\n${SYSTEM_NOTE}`)]), ...head.slice(1)];
-}
-
-function countAll(messages: readonly Message[], input: CompactPassInput): { rough: number; exact?: number } {
-  const rough = messages.reduce((sum, message) => sum + input.counter.countMessage(message), 0);
-  if (input.exactCounter === undefined) return { rough };
-  return {
-    rough,
-    exact: messages.reduce(
-      (sum, message) => sum + (input.exactCounter as TokenCounter).countMessage(message),
-      0,
-    ),
-  };
-}
-
-interface FinishDetails {
-  readonly input: CompactPassInput;
-  readonly before: { rough: number; exact?: number };
-  readonly pruning: PruningReport;
-  readonly bounds?: { headEnd: number; tailStart: number };
-  readonly dropped?: number;
-  readonly errors?: readonly string[];
-  readonly aborted?: boolean;
-  readonly reason?: string;
-  readonly summary?: CompactionReport['summary'];
-  readonly summaryBody?: string | undefined;
-}
-
-function finish(original: Transcript, candidate: Transcript, details: FinishDetails): CompactPassResult {
-  const { input, before } = details;
-  let output = candidate;
-  let after = countAll(candidate.messages, input);
-  const notes: string[] = [];
-  let summary = details.summary ?? { source: 'none' as const, calls: 0, tokens: 0, updatedPrevious: false };
-  let dropped = details.dropped ?? 0;
-  let summaryBody = details.summaryBody ?? input.previousSummary;
-  if (candidate !== original && after.rough >= before.rough) {
-    notes.push('compaction would not have made the transcript smaller, so it was left unchanged');
-    output = original;
-    after = before;
-    summary = { source: 'none', calls: summary.calls, tokens: 0, updatedPrevious: false };
-    dropped = 0;
-    summaryBody = input.previousSummary;
-  }
-  const saved = before.rough - after.rough;
-  const exactCounter = input.exactCounter?.name;
-  const report: CompactionReport = {
-    engine: 'compressor',
-    tokensBefore: { ...before, ...(exactCounter === undefined ? {} : { counter: exactCounter }) },
-    tokensAfter: { ...after, ...(exactCounter === undefined ? {} : { counter: exactCounter }) },
-    messagesBefore: original.messages.length,
-    messagesAfter: output.messages.length,
-    ...(details.bounds === undefined || output === original ? {} : { boundaries: details.bounds }),
-    pruning: output === original ? NO_PRUNING : details.pruning,
-    summary,
-    dropped,
-    errors: details.errors ?? [],
-    savings: { tokens: saved, percent: before.rough === 0 ? 0 : (100 * saved) / before.rough },
-    madeProgress: output !== original && saved > 0,
-    aborted: details.aborted ?? false,
-    ...(details.reason === undefined
-      ? output === original && notes.length > 0
-        ? { reason: notes[0] as string }
-        : {}
-      : { reason: details.reason }),
-    notes,
-  };
-  return { transcript: output, report, summaryBody };
 }

@@ -11,6 +11,7 @@ import type {
   ResponseUsage,
 } from '../context-engine.js';
 import { computeThreshold } from '../threshold.js';
+import { windowLimit } from '../window.js';
 import { runCompactPass } from './compact-pass.js';
 import {
   type CompressorOptions,
@@ -70,7 +71,10 @@ export class CompressorEngine implements ContextEngine {
 
   shouldCompress(promptTokens?: number): boolean {
     const tokens = promptTokens ?? this.#lastPromptTokens;
-    return tokens !== undefined && tokens >= this.#threshold && this.#blockedReason() === undefined;
+    if (tokens === undefined) return false;
+    // A pause only ever skips optional passes: past the window, compaction is mandatory.
+    if (tokens > this.#limit()) return true;
+    return tokens >= this.#threshold && this.#blockedReason() === undefined;
   }
 
   shouldCompressPreflight(transcript: Transcript): boolean {
@@ -87,7 +91,8 @@ export class CompressorEngine implements ContextEngine {
   async compress(transcript: Transcript, options: CompressOptions = {}): Promise<CompactionResult> {
     const force = options.force === true;
     const tokens = options.currentTokens ?? this.#counter.countTranscript(transcript);
-    if (!force && (tokens < this.#threshold || this.#blockedReason() !== undefined)) {
+    const overWindow = Math.max(tokens, this.#counter.countTranscript(transcript)) > this.#limit();
+    if (!force && !overWindow && (tokens < this.#threshold || this.#blockedReason() !== undefined)) {
       return this.#noop(
         transcript,
         tokens,
@@ -99,6 +104,7 @@ export class CompressorEngine implements ContextEngine {
     const pass = await runCompactPass(transcript, {
       settings: this.#settings,
       thresholdTokens: this.#threshold,
+      limitTokens: this.#limit(),
       counter: this.#counter,
       exactCounter: this.#exactCounter,
       summarize: this.#summarize,
@@ -109,7 +115,18 @@ export class CompressorEngine implements ContextEngine {
     });
     this.#record(pass.report);
     this.#previousSummary = pass.summaryBody;
-    return { transcript: pass.transcript, report: pass.report };
+    const paused = this.#blockedReason();
+    const report =
+      !force && overWindow && paused !== undefined
+        ? {
+            ...pass.report,
+            notes: [
+              ...pass.report.notes,
+              `compacted although paused, because the prompt was past the window (${paused})`,
+            ],
+          }
+        : pass.report;
+    return { transcript: pass.transcript, report };
   }
 
   updateFromResponse(usage: ResponseUsage): void {
@@ -160,6 +177,10 @@ export class CompressorEngine implements ContextEngine {
       ...(this.#lastPromptTokens === undefined ? {} : { lastPromptTokens: this.#lastPromptTokens }),
       ...(blocked === undefined ? {} : { blocked }),
     };
+  }
+
+  #limit(): number {
+    return windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens);
   }
 
   #computeThreshold(): number {

@@ -59,7 +59,7 @@ export const COMPRESSOR_DEFAULTS = {
   summaryRatio: 0.2,
   summaryMinTokens: 2_000,
   summaryMaxTokens: 10_000,
-  summaryMaxShare: 0.15,
+  summaryMaxShare: 0.2,
   dedupeKeep: 'newest',
   orphanCalls: 'strip',
   noteInSystemPrompt: false,

@@ -4,6 +4,7 @@ import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import { ContextOverflowError } from '../budget-error.js';
 import type { CompactionReport, TokenFigures } from '../compaction-report.js';
 import type {
   CompactionResult,
@@ -15,6 +16,7 @@ import type {
   ResponseUsage,
 } from '../context-engine.js';
 import { computeThreshold } from '../threshold.js';
+import { irreducibleTokens, windowLimit } from '../window.js';
 import { applyRules, type OriginalPosition } from './apply-rules.js';
 import { type ResolvedRuleSettings, type RuleEngineOptions, resolveRuleSettings } from './options.js';
 import { protectedTailStart } from './protected-tail.js';
@@ -74,12 +76,10 @@ export class RuleEngine implements ContextEngine {
 
   shouldCompress(promptTokens?: number): boolean {
     const tokens = promptTokens ?? this.#lastPromptTokens;
-    return (
-      this.#settings.enabled &&
-      tokens !== undefined &&
-      tokens >= this.#threshold &&
-      this.#blockedReason() === undefined
-    );
+    if (!this.#settings.enabled || tokens === undefined) return false;
+    // A pause only ever skips optional passes: past the window, compaction is mandatory.
+    if (tokens > windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens)) return true;
+    return tokens >= this.#threshold && this.#blockedReason() === undefined;
   }
 
   shouldCompressPreflight(transcript: Transcript): boolean {
@@ -101,26 +101,46 @@ export class RuleEngine implements ContextEngine {
 
   async compress(transcript: Transcript, options: CompressOptions = {}): Promise<CompactionResult> {
     const tokens = options.currentTokens ?? this.#counter.countTranscript(transcript);
+    const limit = windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens);
+    const overWindow = Math.max(tokens, this.#counter.countTranscript(transcript)) > limit;
     if (options.force !== true) {
+      // Past the window a pause does not hold, but a configuration that turned automatic compaction off does.
       const blocked = !this.#settings.enabled
         ? 'automatic compaction is disabled in the configuration (enabled: false); compact manually (force) to run the rules'
-        : (this.#blockedReason() ??
-          (tokens < this.#threshold
-            ? `below the threshold (${tokens} < ${this.#threshold} tokens)`
-            : undefined));
+        : overWindow
+          ? undefined
+          : (this.#blockedReason() ??
+            (tokens < this.#threshold
+              ? `below the threshold (${tokens} < ${this.#threshold} tokens)`
+              : undefined));
       if (blocked !== undefined) return this.#noop(transcript, tokens, blocked);
     }
     options.signal?.throwIfAborted();
     const { messages } = transcript;
     const continued = this.#continued(messages);
-    const pass = applyRules(messages, {
+    const before = this.#figures(messages);
+    // Stricter settings are only tried when the configured ones would leave the prompt past the window.
+    let pass = applyRules(messages, {
       settings: this.#settings,
       ...(continued === undefined ? {} : { originalOf: continued.originalOf, frozenUntil: continued.frozen }),
     });
-    const before = this.#figures(messages);
+    let squeezed = 0;
+    let size = this.#figures(pass.messages).rough;
+    for (const stricter of squeezedSettings(this.#settings)) {
+      if (size <= limit) break;
+      const harder = applyRules(messages, { settings: stricter });
+      const harderSize = this.#figures(harder.messages).rough;
+      if (harderSize >= size) continue;
+      pass = harder;
+      size = harderSize;
+      squeezed++;
+    }
     let output = pass.messages;
     let after = output === messages ? before : this.#figures(output);
-    const notes: string[] = [];
+    const notes: string[] =
+      squeezed > 0
+        ? [`rules squeezed (${squeezed} step${squeezed === 1 ? '' : 's'} stricter) to fit ${limit} tokens`]
+        : [];
     let reason: string | undefined;
     if (output === messages) reason = 'no rule applies outside the protected tail';
     else if (after.rough >= before.rough) {
@@ -153,7 +173,19 @@ export class RuleEngine implements ContextEngine {
     });
     if (kept) this.#recall.add(pass.elements);
     this.#record(report);
-    return { transcript: output === messages ? transcript : { ...transcript, messages: output }, report };
+    const result = {
+      transcript: output === messages ? transcript : { ...transcript, messages: output },
+      report,
+    };
+    if (after.rough > limit) {
+      throw new ContextOverflowError({
+        tokens: after.rough,
+        limit,
+        irreducible: irreducibleTokens(messages, this.#counter),
+        best: result,
+      });
+    }
+    return result;
   }
 
   updateFromResponse(usage: ResponseUsage): void {
@@ -301,4 +333,24 @@ export class RuleEngine implements ContextEngine {
     };
     return { transcript, report };
   }
+}
+
+/**
+ * Settings to try, in order, when the configured rules leave the prompt past the window: the strict preset's
+ * limits, then only the last step protected. Rules never touch user messages, so these may still not fit.
+ */
+function squeezedSettings(settings: ResolvedRuleSettings): ResolvedRuleSettings[] {
+  const strict = {
+    ...settings,
+    protectLastNTurns: Math.min(settings.protectLastNTurns, 2),
+    maxToolOutputChars: Math.min(settings.maxToolOutputChars, 200),
+    truncateHeadLines: Math.min(settings.truncateHeadLines, 5),
+    truncateTailLines: Math.min(settings.truncateTailLines, 3),
+    keepToolSummary: true,
+    cacheFriendly: false,
+  };
+  return [
+    strict,
+    { ...strict, protectLastNTurns: 0, truncateHeadLines: 2, truncateTailLines: 1, maxToolOutputChars: 80 },
+  ];
 }

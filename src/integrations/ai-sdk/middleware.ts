@@ -8,13 +8,19 @@ import { CondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import { type PruneToolOutputsOptions, pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
+import { compactOrSmallest, type WindowOverflow } from '../best-effort.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { PrefixCache } from './prefix-cache.js';
 import { type ModelPrompt, toModelPrompt } from './prompt-messages.js';
 
 /** What a middleware compaction did: the rules engine's report, or the pruning counts. */
 export type MiddlewareCompaction =
-  | { readonly engine: 'rules'; readonly report: CompactionReport }
+  | {
+      readonly engine: 'rules';
+      readonly report: CompactionReport;
+      /** Set when even the strictest rules leave the prompt over the window; the prompt is sent anyway. */
+      readonly overflow?: WindowOverflow;
+    }
   | {
       readonly engine: 'pruning';
       readonly tokensBefore: number;
@@ -95,9 +101,12 @@ function compactorFor(options: CondenseMiddlewareOptions): Compactor {
     // A fresh engine per call: no anti-thrash memory, so the same prompt always compacts the same way.
     const rules = createRuleEngine(ruleOptions);
     if (!rules.shouldCompressPreflight(transcript)) return undefined;
-    const result = await rules.compress(transcript);
+    const { result, overflow } = await compactOrSmallest(rules, transcript);
     if (result.report.aborted || result.report.savings.tokens <= 0) return undefined;
-    return { transcript: result.transcript, compaction: { engine: 'rules', report: result.report } };
+    return {
+      transcript: result.transcript,
+      compaction: { engine: 'rules', report: result.report, ...(overflow === undefined ? {} : { overflow }) },
+    };
   };
 }
 

@@ -2,6 +2,7 @@ import type { ModelMessage, PrepareStepFunction, PrepareStepResult, Tool } from 
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import type { ContextEngine, EngineStatus } from '../../engines/context-engine.js';
 import { type CompactionFeedback, describeCompaction } from '../../engines/feedback.js';
+import { compactOrSmallest, type WindowOverflow } from '../best-effort.js';
 import { type EngineChoice, engineFrom } from '../engine-choice.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { defaultConversationKey } from './conversation-key.js';
@@ -17,6 +18,11 @@ export interface CompactionEvent {
   readonly report: CompactionReport;
   /** The lines to show a user (headline, request size before → after, a note when something went wrong). */
   readonly feedback: CompactionFeedback;
+  /**
+   * Set when even the smallest compaction does not fit the configured window: `messages` is that smallest
+   * compaction, sent anyway (the provider decides), and this says by how much it is over.
+   */
+  readonly overflow?: WindowOverflow;
 }
 
 /** Options of {@link condensePrepareStep}; see {@link EngineChoice} for `engine` and `engineOptions`. */
@@ -101,7 +107,7 @@ export function condensePrepareStep(options: CondensePrepareStepOptions = {}): C
       return { messages: reused > 0 ? spliced : history };
     }
     const focusTopic = manual?.focusTopic ?? options.focusTopic;
-    const result = await engine.compress(transcript, {
+    const { result, overflow } = await compactOrSmallest(engine, transcript, {
       force: manual !== undefined,
       ...(focusTopic === undefined ? {} : { focusTopic }),
     });
@@ -110,7 +116,14 @@ export function condensePrepareStep(options: CondensePrepareStepOptions = {}): C
     const unchanged = reused > 0 ? spliced : history;
     const messages = changed ? (encodeMessages(result.transcript) as ModelMessage[]) : unchanged;
     if (changed) cache.store(history, messages);
-    const event: CompactionEvent = { conversation, stepNumber, messages, report: result.report, feedback };
+    const event: CompactionEvent = {
+      conversation,
+      stepNumber,
+      messages,
+      report: result.report,
+      feedback,
+      ...(overflow === undefined ? {} : { overflow }),
+    };
     await options.onCompaction?.(event);
     return { event, messages };
   };

@@ -2,6 +2,7 @@ import type { CompactionReport } from '../../engines/compaction-report.js';
 import { isCondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import { compactOrSmallest } from '../best-effort.js';
 import { type CondenseHeader, change } from './condense-header.js';
 import { conversationIdentity } from './conversation-key.js';
 import type { Conversation, ConversationStore, StoredCompaction } from './conversation-store.js';
@@ -91,11 +92,15 @@ async function stepWithin(
   if (engine.shouldCompressPreflight(working.transcript)) {
     if (engine.hasContentToCompress(working.transcript)) {
       try {
-        const { transcript, report } = await engine.compress(working.transcript, { signal });
+        const { result, overflow } = await compactOrSmallest(engine, working.transcript, { signal });
+        const { transcript, report } = result;
         if (report.madeProgress && !report.aborted) {
-          return compacted(conversation, adapter, body, working, transcript, report, counter);
+          // Even over the configured window the smallest compaction goes out, marked: the upstream may have
+          // more room than configured, and the original is bigger still.
+          const over = overflow === undefined ? undefined : change(overflow.tokens, overflow.limit);
+          return compacted(conversation, adapter, body, working, transcript, report, counter, over);
         }
-        reason = report.aborted ? 'aborted' : 'no-progress';
+        reason = report.aborted ? 'aborted' : overflow === undefined ? 'no-progress' : 'over-window';
       } catch (caught) {
         if (signal.aborted) throw caught;
         reason = 'engine-error';
@@ -158,6 +163,7 @@ function compacted(
   transcript: Transcript,
   report: CompactionReport,
   counter: TokenCounter,
+  overWindow?: string,
 ): StepOutcome {
   const encoded = adapter.codec.encode(transcript) as RequestBody;
   const prompt = wirePromptOf(encoded, adapter.topLevelSystem);
@@ -179,6 +185,7 @@ function compacted(
     ['summary', report.summary.source],
   ];
   if (working.reused !== undefined) fields.push(['reused', working.reused.prefix.count]);
+  if (overWindow !== undefined) fields.push(['over-window', overWindow]);
   fields.push(['conversation', conversation.id]);
   return {
     body: Buffer.from(JSON.stringify(withPrompt(body, prompt, adapter.topLevelSystem))),

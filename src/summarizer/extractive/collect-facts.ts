@@ -1,38 +1,49 @@
-import { parseArguments } from '../../inspect/artifacts.js';
-import { isJsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
+import { toolResultText } from '../../model/message-helpers.js';
 import type { ToolCallPart, ToolResultPart } from '../../model/part.js';
+import { classifyUserMessage, type UserTextKind } from '../../transforms/user-turns.js';
 import { type ActionFact, describeAction } from './describe-action.js';
+import { type FailureFix, type LocatedAction, pairFailures } from './failures.js';
 import {
   assistantText,
   constraintSentences,
+  correctionOf,
   decisionSentences,
   intentSentences,
   pushUnique,
-  realUserText,
+  remainingItems,
+  splitSentences,
 } from './sentences.js';
+import { type PlanItem, planOf, type TrackerStep, trackerSteps } from './task-state.js';
 
-/** A todo item from a todo-list tool call. */
-export interface TodoItem {
-  readonly content: string;
-  readonly status: string;
+/** One message the person wrote, verbatim. */
+export interface PromptFact {
+  readonly text: string;
+  readonly kind: Extract<UserTextKind, 'prompt' | 'command' | 'shell'>;
+  /** A bare go-ahead or acknowledgement. */
+  readonly continuation: boolean;
+  /** No assistant text answered it within these turns. */
+  readonly unanswered: boolean;
 }
 
 /** Everything the extractive checkpoint is built from, gathered in one pass over the turns. */
 export interface SessionFacts {
+  readonly prompts: readonly PromptFact[];
   readonly actions: readonly ActionFact[];
-  /** What the user wrote, per real user message, in order. */
-  readonly userRequests: readonly string[];
+  readonly failures: readonly FailureFix[];
   readonly constraints: readonly string[];
   readonly decisions: readonly string[];
-  /** What the assistant said it would do next, from its last messages. */
+  /** What the assistant said it would do next, from its last messages, newest last. */
   readonly intents: readonly string[];
-  /** The latest todo list written by a todo tool. */
-  readonly todos: readonly TodoItem[];
-  /** User messages with no assistant message after them. */
-  readonly pendingAsks: readonly string[];
-  /** State lines taken from tool output (working directory, open file, background jobs). */
+  /** The newest plan a plan tool wrote in these turns. */
+  readonly plan: readonly PlanItem[] | undefined;
+  /** Items the assistant listed as still to do ("Still need to:", "Remaining:"), from its last messages. */
+  readonly remaining: readonly string[];
+  readonly tracker: readonly TrackerStep[];
+  /** State lines taken from tool output (working directory, open file, background jobs, last test run). */
   readonly stateLines: readonly string[];
+  /** Code spans the assistant named in its text (`build_index/1`, `Access.get/2`), in order. */
+  readonly named: readonly string[];
   readonly counts: { readonly user: number; readonly assistant: number; readonly tool: number };
 }
 
@@ -40,7 +51,13 @@ const STATE_PATTERNS: readonly [RegExp, string][] = [
   [/\(Current directory: ([^)\n]+)\)/, 'Working directory'],
   [/\(Open file: ([^)\n]+)\)/, 'Open file'],
   [/running in background with ID: (\S+)/i, 'Background job'],
+  [/^Switched to (?:a new )?branch '([^'\n]+)'/m, 'Branch'],
 ];
+const TEST_COMMAND =
+  /\b(?:test|tests|pytest|jest|vitest|mocha|rspec|phpunit|check|lint|credo|dialyzer|clippy|build|compile|tsc|typecheck|make)\b/;
+const CODE_SPAN = /`([^`\n]{2,120})`/g;
+const MAX_NAMED = 400;
+const FOLLOW_UP_CHARS = 240;
 
 /**
  * Pairs every tool call with its result. Ids are matched in order, not through a map: some datasets reuse a
@@ -64,20 +81,6 @@ function pairResults(messages: readonly Message[]): Map<ToolCallPart, ToolResult
   return pairs;
 }
 
-function todosOf(argumentsText: string): TodoItem[] | undefined {
-  const parsed = parseArguments(argumentsText);
-  if (!isJsonObject(parsed) || !Array.isArray(parsed['todos'])) return undefined;
-  const out: TodoItem[] = [];
-  for (const item of parsed['todos']) {
-    if (!isJsonObject(item)) continue;
-    const content = item['content'] ?? item['title'] ?? item['task'];
-    const status = item['status'];
-    if (typeof content === 'string')
-      out.push({ content, status: typeof status === 'string' ? status : 'pending' });
-  }
-  return out;
-}
-
 function scanState(text: string, state: Map<string, string>): void {
   for (const [pattern, label] of STATE_PATTERNS) {
     const match = pattern.exec(text);
@@ -85,61 +88,97 @@ function scanState(text: string, state: Map<string, string>): void {
   }
 }
 
+/** The last test, lint or build command and what it reported. */
+function lastCheck(actions: readonly ActionFact[]): string | undefined {
+  for (let index = actions.length - 1; index >= 0; index--) {
+    const action = actions[index] as ActionFact;
+    if (action.command === undefined || !TEST_COMMAND.test(action.command)) continue;
+    const summary = action.summaryLine === undefined ? '' : ` (${action.summaryLine})`;
+    return `Last check: \`${action.command}\` — ${action.shortOutcome}${summary}`;
+  }
+  return undefined;
+}
+
 /** Walks the turns once and gathers the facts of {@link SessionFacts}. */
 export function collectFacts(messages: readonly Message[]): SessionFacts {
   const results = pairResults(messages);
   const actions: ActionFact[] = [];
-  const userRequests: string[] = [];
+  const located: { action: ActionFact; followUp?: string }[] = [];
+  const prompts: { text: string; kind: PromptFact['kind']; continuation: boolean; unanswered: boolean }[] =
+    [];
   const constraints: string[] = [];
   const decisions: string[] = [];
   const seenConstraints = new Set<string>();
   const seenDecisions = new Set<string>();
   const assistantTexts: string[] = [];
+  const named: string[] = [];
+  const seenNamed = new Set<string>();
   const state = new Map<string, string>();
-  let todos: TodoItem[] = [];
-  let pending: string[] = [];
+  let plan: PlanItem[] | undefined;
+  let awaitingFollowUp: { action: ActionFact; followUp?: string }[] = [];
   const counts = { user: 0, assistant: 0, tool: 0 };
   for (const message of messages) {
     if (message.role === 'user') {
-      const text = realUserText(message);
-      if (text !== undefined) {
-        counts.user++;
-        userRequests.push(text);
-        pending.push(text);
-        pushUnique(constraints, constraintSentences(text), seenConstraints);
-      }
+      const turn = classifyUserMessage(message);
+      if (turn === undefined || turn.text.trim() === '') continue;
+      if (turn.kind !== 'prompt' && turn.kind !== 'command' && turn.kind !== 'shell') continue;
+      counts.user++;
+      const earlier = prompts.length;
+      prompts.push({ text: turn.text, kind: turn.kind, continuation: turn.continuation, unanswered: true });
+      if (turn.kind !== 'prompt') continue;
+      pushUnique(constraints, constraintSentences(turn.text), seenConstraints);
+      const correction = earlier > 0 ? correctionOf(turn.text) : undefined;
+      if (correction !== undefined) pushUnique(constraints, [correction], seenConstraints);
     } else if (message.role === 'assistant') {
       counts.assistant++;
-      pending = [];
       const text = assistantText(message);
       if (text !== '') {
+        for (const prompt of prompts) prompt.unanswered = false;
         assistantTexts.push(text);
         pushUnique(decisions, decisionSentences(text), seenDecisions);
+        for (const match of text.matchAll(CODE_SPAN)) {
+          if (named.length < MAX_NAMED) pushUnique(named, [(match[1] as string).trim()], seenNamed);
+        }
+        const followUp = splitSentences(text).slice(0, 2).join(' ').slice(0, FOLLOW_UP_CHARS);
+        for (const waiting of awaitingFollowUp) if (followUp !== '') waiting.followUp = followUp;
+        awaitingFollowUp = [];
       }
       for (const part of message.parts) {
         if (part.type !== 'tool-call') continue;
-        actions.push(describeAction(part, results.get(part)));
-        todos = todosOf(part.arguments) ?? todos;
+        const action = describeAction(part, results.get(part));
+        actions.push(action);
+        const entry = { action };
+        located.push(entry);
+        if (action.failed) awaitingFollowUp.push(entry);
+        plan = planOf(part.name, part.arguments) ?? plan;
       }
     } else if (message.role === 'tool') {
       counts.tool++;
       for (const part of message.parts) {
-        if (part.type !== 'tool-result') continue;
-        for (const content of part.content) if (content.type === 'text') scanState(content.text, state);
+        if (part.type === 'tool-result') scanState(toolResultText(part.content), state);
       }
     }
   }
+  const stateLines = [...state].map(([label, value]) => `${label}: ${value}`);
+  const check = lastCheck(actions);
+  if (check !== undefined) stateLines.push(check);
+  const recent = assistantTexts.slice(-2);
   const intents: string[] = [];
-  pushUnique(intents, assistantTexts.slice(-2).flatMap(intentSentences).slice(-3), new Set());
+  pushUnique(intents, recent.flatMap(intentSentences).slice(-3), new Set());
+  const remaining: string[] = [];
+  pushUnique(remaining, recent.flatMap(remainingItems), new Set());
   return {
+    prompts,
     actions,
-    userRequests,
+    failures: pairFailures(located as LocatedAction[]),
     constraints,
     decisions,
     intents,
-    todos,
-    pendingAsks: pending,
-    stateLines: [...state].map(([label, value]) => `${label}: ${value}`),
+    plan,
+    remaining,
+    tracker: trackerSteps(actions),
+    stateLines,
+    named,
     counts,
   };
 }

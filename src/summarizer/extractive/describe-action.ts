@@ -1,5 +1,6 @@
 import { capArtifact, findErrorLines, firstLine } from '../../inspect/artifact-patterns.js';
 import { parseArguments } from '../../inspect/artifacts.js';
+import { type IdentifierChanges, identifierChanges } from '../../inspect/code-identifiers.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
 import type { ToolCallPart, ToolResultPart } from '../../model/part.js';
@@ -35,7 +36,18 @@ export interface ActionFact {
   readonly paths: readonly string[];
   /** Exact command (first line) when the call ran one. */
   readonly command?: string;
+  /** The line of a test or build run's output that sums it up (`410 tests, 0 failures`). */
+  readonly summaryLine?: string;
+  /** The whole command text, every line, when the call ran one. */
+  readonly fullCommand?: string;
+  /** What a write or edit did to its file, told from the tool's answer where it says. */
+  readonly effect?: FileEffect;
+  /** Identifiers the edit or write defined, introduced or removed. */
+  readonly changes?: IdentifierChanges;
 }
+
+/** What a call did to a file: `written` when the answer does not say whether the file existed. */
+export type FileEffect = 'created' | 'modified' | 'written' | 'deleted';
 
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'shell_command'];
 const PATH_KEYS = [
@@ -221,17 +233,89 @@ export function describeAction(call: ToolCallPart, result: ToolResultPart | unde
   const target = targetOf(verb, args, command, call.arguments);
   const outcome = outcomeOf(result, verb);
   const running = verb === 'RUN' && command !== undefined;
+  const effect = outcome.failed ? undefined : effectOf(verb, result);
+  const summaryLine = running && result !== undefined ? summaryLineOf(resultText(result)) : undefined;
+  const changes = verb === 'EDIT' || verb === 'CREATE' ? editChanges(args) : undefined;
   return {
     tool: call.name,
     verb,
     target,
     ...outcome,
     paths: pathsOf(args),
-    ...(running ? { command: firstLine(command) } : {}),
+    ...(running ? { command: firstLine(command), fullCommand: command } : {}),
+    ...(effect === undefined ? {} : { effect }),
+    ...(summaryLine === undefined ? {} : { summaryLine }),
+    ...(changes === undefined ? {} : { changes }),
   };
+}
+
+function effectOf(verb: ActionVerb, result: ToolResultPart | undefined): FileEffect | undefined {
+  if (verb === 'EDIT') return 'modified';
+  if (verb !== 'CREATE') return undefined;
+  const text = result === undefined ? '' : resultText(result).slice(0, 400);
+  if (/\b(?:updated|overwr[io]tten|modified|replaced|edited)\b/i.test(text)) return 'modified';
+  if (/\bcreated\b/i.test(text)) return 'created';
+  return 'written';
+}
+
+const OLD_KEYS = ['old_string', 'old_str', 'old_text', 'search'];
+const NEW_KEYS = ['new_string', 'new_str', 'new_text', 'replace'];
+const CONTENT_KEYS = ['content', 'contents', 'file_text', 'text', 'code', 'new_source'];
+
+function textAt(args: JsonObject, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/** The old and new text of an edit or write, from the argument shapes agents use (edits lists and diffs too). */
+function editChanges(args: JsonObject): IdentifierChanges | undefined {
+  const pieces: [string, string][] = [];
+  const after = textAt(args, NEW_KEYS);
+  if (after !== undefined) pieces.push([textAt(args, OLD_KEYS) ?? '', after]);
+  const edits = args['edits'];
+  if (Array.isArray(edits)) {
+    for (const edit of edits) {
+      if (!isJsonObject(edit)) continue;
+      const next = textAt(edit, NEW_KEYS);
+      if (next !== undefined) pieces.push([textAt(edit, OLD_KEYS) ?? '', next]);
+    }
+  }
+  const content = textAt(args, CONTENT_KEYS);
+  if (pieces.length === 0 && content !== undefined) pieces.push(['', content]);
+  const diff = textAt(args, ['patch', 'diff', 'input']);
+  if (pieces.length === 0 && diff !== undefined && /^[+-]/m.test(diff)) pieces.push(diffSides(diff));
+  if (pieces.length === 0) return undefined;
+  return identifierChanges(pieces.map(([old]) => old).join('\n'), pieces.map(([, next]) => next).join('\n'));
+}
+
+function diffSides(diff: string): [string, string] {
+  const removed: string[] = [];
+  const added: string[] = [];
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+') && !line.startsWith('+++')) added.push(line.slice(1));
+    else if (line.startsWith('-') && !line.startsWith('---')) removed.push(line.slice(1));
+  }
+  return [removed.join('\n'), added.join('\n')];
 }
 
 /** The line of an action in Completed Actions (without its number). */
 export function actionLine(action: ActionFact, short: boolean): string {
   return `${action.verb} ${action.target} — ${short ? action.shortOutcome : action.outcome} [tool: ${action.tool}]`;
+}
+
+const TEST_SUMMARY =
+  /\b\d+ (?:tests?|doctests?|passed|failed|failures?|errors?|examples?|specs?|skipped|warnings?)\b/i;
+
+/** The line of a test or build output that sums it up (`14 doctests, 410 tests, 0 failures`), the last one. */
+export function summaryLineOf(output: string): string | undefined {
+  if (!TEST_SUMMARY.test(output)) return undefined;
+  const lines = output.split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index] as string;
+    if (TEST_SUMMARY.test(line)) return clip(line.trim(), 160);
+  }
+  return undefined;
 }

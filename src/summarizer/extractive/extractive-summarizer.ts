@@ -2,12 +2,16 @@ import { extractArtifacts } from '../../inspect/artifacts.js';
 import type { Message } from '../../model/message.js';
 import type { RedactOptions } from '../../redact/options.js';
 import { createRedactor } from '../../redact/redactor.js';
-import { checkpointOf, parseCheckpoint } from '../../transforms/checkpoint-text.js';
-import { parseSections } from '../prompts/checkpoint-template.js';
+import { checkpointOf } from '../../transforms/checkpoint-text.js';
+import { isContinuation } from '../../transforms/user-turns.js';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
-import { buildDraft } from './build-draft.js';
 import { collectFacts } from './collect-facts.js';
-import { fitDraft } from './fit-draft.js';
+import { fitItems } from './fit-items.js';
+import { type Item, PRIORITY } from './items.js';
+import { type PreviousCheckpoint, readPreviousCheckpoint } from './previous-checkpoint.js';
+import { recordItems } from './record-items.js';
+import { renderItems } from './render-items.js';
+import { currentRequestOf, requestItems, stateItems } from './request-items.js';
 
 /** Options of {@link createExtractiveSummarizer}. */
 export interface ExtractiveSummarizerOptions {
@@ -20,38 +24,57 @@ export interface ExtractiveSummarizerOptions {
   readonly redact?: RedactOptions | false;
   /**
    * Share of the turns' own tokens (previous checkpoint included) the checkpoint stays under, whatever the
-   * target, as long as every artifact still fits: a checkpoint larger than what it replaces saves nothing.
-   * @default 0.6
+   * target, as long as the requests, the task state and every artifact still fit: a checkpoint larger than
+   * what it replaces saves nothing. @default 0.6
    */
   readonly maxInputShare?: number;
 }
 
 /**
  * Takes checkpoint messages out of the turns (the contract says there are none, but a transcript compacted by
- * another tool may carry one): the last one becomes the previous summary when none was given. The turns around
- * it are all kept, so nothing they name is lost.
+ * another tool may carry one): the last one becomes the previous summary when none was given; text merged into
+ * the same message stays a turn.
  */
 function separateCheckpoints(request: SummaryRequest): { messages: readonly Message[]; previous?: string } {
   let found: string | undefined;
-  const messages = request.messages.filter((message) => {
+  const messages: Message[] = [];
+  for (const message of request.messages) {
     const checkpoint = checkpointOf(message);
-    if (checkpoint === undefined) return true;
+    if (checkpoint === undefined) {
+      messages.push(message);
+      continue;
+    }
     found = checkpoint.body;
-    return false;
-  });
+    const rest = checkpoint.rest;
+    const others = message.parts.filter((_, index) => index !== checkpoint.partIndex);
+    if (rest !== undefined || others.length > 0) {
+      messages.push({
+        ...message,
+        parts: [...(rest === undefined ? [] : [{ type: 'text' as const, text: rest }]), ...others],
+      });
+    }
+  }
   const previous = request.previousSummary ?? found;
   return previous === undefined ? { messages } : { messages, previous };
 }
 
+function focusTermsOf(topic: string | undefined): string[] {
+  if (topic === undefined) return [];
+  return topic
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_./-]+/u)
+    .filter((term) => term.length >= 3);
+}
+
 /**
- * A summarizer that needs no model: it builds the checkpoint from the turns themselves. Active Task is the
- * latest request verbatim; every tool call becomes a numbered action with its exact target (command, path, URL,
- * query) and outcome (exit code, first error line); files are listed by what was done to them; every path,
- * URL, command, error line and tool name of the turns (see `extractArtifacts`) appears somewhere in the text;
- * decisions and user constraints are the sentences that state them. With a previous checkpoint it updates it:
- * earlier numbered actions stay and new ones continue the numbering, blockers that later succeeded move to
- * Resolved Questions. The text fits `targetTokens` by giving up prose first and artifacts last (a note says
- * how many were left out). Deterministic, never calls anything, `calls` is 0.
+ * A summarizer that needs no model: it writes a handoff from the turns themselves. The person's current and
+ * original requests and every message they wrote, verbatim (harness text told apart); the plan and task state
+ * (todo and plan tools, task trackers, commits); the next step; every file changed, created or modified, with
+ * the identifiers the edits touched; each failure with what fixed it; corrections and decisions; and, as far as
+ * the budget allows, every path, URL, command, error line and tool name, then a numbered action log. A previous
+ * checkpoint is updated, whoever wrote it: condense's sections are merged, another tool's summary is carried
+ * forward. Content is given up in order of priority to meet `targetTokens` (a note says what went), and never
+ * beyond `maxTokens`. Deterministic, never calls anything, `calls` is 0.
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
   const redactor = options.redact === false ? undefined : createRedactor(options.redact ?? {});
@@ -72,26 +95,84 @@ function summarizeExtractively(
   share: number,
 ): SummaryResult {
   const { messages, previous } = separateCheckpoints(request);
-  const previousBody = previous === undefined ? undefined : (parseCheckpoint(previous)?.body ?? previous);
-  const draft = buildDraft({
-    facts: collectFacts(messages),
-    artifacts: extractArtifacts(messages),
-    ...(request.latestUserRequest === undefined ? {} : { latestUserRequest: request.latestUserRequest }),
-    ...(previousBody === undefined || previousBody.trim() === ''
-      ? {}
-      : { previous: parseSections(previousBody) }),
-    ...(request.focusTopic === undefined || request.focusTopic.trim() === ''
-      ? {}
-      : { focusTopic: request.focusTopic.trim() }),
-  });
+  const prior: PreviousCheckpoint | undefined =
+    previous === undefined || previous.trim() === '' ? undefined : readPreviousCheckpoint(previous);
+  const facts = collectFacts(messages);
   const target = Math.max(1, Math.floor(request.targetTokens));
+  const latest = request.latestUserRequest;
+  const requestInput = {
+    facts,
+    previous: prior,
+    latestUserRequest: latest,
+    latestIsContinuation: latest !== undefined && isContinuation(latest),
+    userRequests: request.userRequests ?? [],
+    targetTokens: target,
+  };
+  const items: Item[] = [
+    ...requestItems(requestInput),
+    ...stateItems({ ...requestInput, current: currentRequestOf(requestInput) }),
+    ...recordItems({
+      facts,
+      artifacts: extractArtifacts(messages),
+      previous: prior,
+      focusTerms: focusTermsOf(request.focusTopic),
+      targetTokens: target,
+    }),
+  ];
+  if (request.focusTopic !== undefined && request.focusTopic.trim() !== '') {
+    items.push({
+      section: 'nextStep',
+      text: `Focus requested: ${request.focusTopic.trim().slice(0, 200)}`,
+      priority: PRIORITY.state,
+      weight: -1,
+      order: 100,
+    });
+  }
+  const count = (text: string) => request.counter.countText(text);
   const input =
     messages.reduce((sum, message) => sum + request.counter.countMessage(message), 0) +
-    (previous === undefined ? 0 : request.counter.countText(previous));
-  const fitted = fitDraft(draft, (text) => request.counter.countText(text), target, input * share);
+    (previous === undefined ? 0 : count(previous));
+  const { budget, proseAllowed } = budgetOf(items, target, input * share, request.maxTokens, count);
+  const fitted = fitItems(
+    proseAllowed
+      ? items
+      : items.filter((item) => item.artifact === true || item.priority <= PRIORITY.artifact),
+    budget,
+    count,
+  );
   const text = redactor === undefined ? fitted.text : redactor.text(fitted.text).text;
   const notes: string[] = [];
-  if (fitted.dropped > 0) notes.push(`${fitted.dropped} artifacts left out to fit ${target} tokens`);
-  if (fitted.overBudget) notes.push(`checkpoint is ${fitted.tokens} tokens, over the ${target}-token target`);
+  if (fitted.droppedArtifacts > 0)
+    notes.push(`${fitted.droppedArtifacts} artifacts left out to fit ${budget} tokens`);
+  if (fitted.requestLeftOut) notes.push(`the request texts were left out to fit ${budget} tokens`);
+  if (fitted.tokens > target)
+    notes.push(`checkpoint is ${fitted.tokens} tokens, over the ${target}-token target`);
   return { text, source: 'extractive', calls: 0, ...(notes.length === 0 ? {} : { notes }) };
+}
+
+/**
+ * Tokens the checkpoint may use: the target, lowered to a share of the turns it replaces (a checkpoint larger
+ * than what it replaces saves nothing), but never below what the requests, task state, record and exact
+ * strings take; when that floor is what sets the budget, prose and the action log are left out entirely.
+ * `maxTokens` caps everything.
+ */
+function budgetOf(
+  items: readonly Item[],
+  target: number,
+  ceiling: number,
+  maxTokens: number | undefined,
+  count: (text: string) => number,
+): { budget: number; proseAllowed: boolean } {
+  let budget = target;
+  let proseAllowed = true;
+  if (ceiling < target) {
+    let essential = count(renderItems([], false).text);
+    for (const item of items) {
+      if (item.artifact === true || item.priority <= PRIORITY.artifact) essential += count(item.text) + 1;
+    }
+    budget = Math.min(target, Math.max(Math.floor(ceiling), essential));
+    proseAllowed = ceiling > essential;
+  }
+  const capped = maxTokens === undefined ? budget : Math.max(1, Math.min(budget, Math.floor(maxTokens)));
+  return { budget: capped, proseAllowed };
 }

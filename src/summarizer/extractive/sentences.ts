@@ -1,5 +1,4 @@
 import type { Message } from '../../model/message.js';
-import { parseCheckpoint } from '../../transforms/checkpoint-text.js';
 
 const CONSTRAINT =
   /\b(?:must(?:n't)?|never|don'?t|do not|always|keep|avoid|make sure|ensure|prefer|should(?:n't| not)?|only|without|no need to|instead of)\b/i;
@@ -11,10 +10,6 @@ const DECISION =
   /\b(?:because|decided|decide|instead|rather than|chose|choose|so that|the (?:root )?cause|the (?:issue|problem|bug|fix|culprit) (?:is|was)|turns out|going with|opted)\b/i;
 const INTENT =
   /\b(?:I'll|I will|I'm going to|let me|let's|next,? I|now I|we'll|we will|going to|I need to)\b/i;
-
-/** Wrapper text a harness writes into user turns; none of it is something the user asked. */
-const HARNESS_TEXT =
-  /^\s*(?:\[Request interrupted|<local-command-|<command-(?:name|message|args)>|<bash-(?:input|stdout|stderr)>|<system-reminder>|Caveat: The messages below|<user-prompt-submit-hook>)/;
 
 /** Longest sentence kept, in characters. */
 export const MAX_SENTENCE = 240;
@@ -63,16 +58,34 @@ export function intentSentences(text: string): string[] {
   return splitSentences(text).filter((sentence) => INTENT.test(sentence) && !QUESTION.test(sentence));
 }
 
-/** The text the user wrote in a message, or undefined for harness wrappers, checkpoints and tool turns. */
-export function realUserText(message: Message): string | undefined {
-  if (message.role !== 'user') return undefined;
-  const texts: string[] = [];
-  for (const part of message.parts) {
-    if (part.type !== 'text') continue;
-    if (HARNESS_TEXT.test(part.text) || parseCheckpoint(part.text) !== undefined) continue;
-    if (part.text.trim() !== '') texts.push(part.text.trim());
+// A message that opens by pushing back on what the agent did is a correction, whatever it asks next.
+const CORRECTION =
+  /^(?:no\b|nope\b|wait\b|actually\b|stop\b|don'?t\b|do not\b|that'?s (?:wrong|not)\b|not quite\b|instead\b|hmm,? no\b|you (?:missed|forgot|broke)\b|why did you\b|please don'?t\b)/i;
+// A heading that introduces what is left: "Still need to:", "Remaining work", "Next steps:", "TODO:".
+const REMAINING_HEADING =
+  /^\s*(?:#+\s*)?(?:\*\*)?(?:still (?:need(?:s|ed)? to|to do|left)|remaining(?: work| tasks?| steps?)?|to ?do|next steps?|left to do|what'?s left|not (?:yet )?done|open items)\b[^\n]{0,60}?:?\s*(?:\*\*)?:?\s*$/i;
+const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.+)$/;
+
+/** The person's message, clipped, when it corrects the agent ("no, use …", "actually …"). */
+export function correctionOf(text: string): string | undefined {
+  return CORRECTION.test(text.trim()) ? clip(text, 300) : undefined;
+}
+
+/** The items listed under a "still to do" heading in assistant text. */
+export function remainingItems(text: string): string[] {
+  const out: string[] = [];
+  let inList = false;
+  for (const line of text.split('\n')) {
+    if (REMAINING_HEADING.test(line)) {
+      inList = true;
+      continue;
+    }
+    if (!inList) continue;
+    const bullet = BULLET.exec(line);
+    if (bullet?.[1] !== undefined) out.push(clip(bullet[1], 200));
+    else if (line.trim() !== '') inList = false;
   }
-  return texts.length === 0 ? undefined : texts.join('\n');
+  return out;
 }
 
 /** The assistant's visible text in a message (reasoning is a separate part and never read). */

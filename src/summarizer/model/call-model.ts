@@ -40,6 +40,9 @@ export interface CallSettings {
   readonly redact: (text: string) => string;
 }
 
+/** Says why an answer is not usable as a checkpoint, or undefined when it is. */
+export type AnswerValidator = (text: string) => string | undefined;
+
 /** A usable answer, and what it cost. */
 export interface CallResult {
   readonly text: string;
@@ -57,7 +60,12 @@ function aborted(signal: AbortSignal): CondenseError {
   });
 }
 
-async function attempt(prompt: string, settings: CallSettings, signal: AbortSignal | undefined) {
+async function attempt(
+  prompt: string,
+  settings: CallSettings,
+  signal: AbortSignal | undefined,
+  validate: AnswerValidator | undefined,
+) {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
   try {
@@ -78,6 +86,15 @@ async function attempt(prompt: string, settings: CallSettings, signal: AbortSign
         message: `${settings.modelName}: the model returned no checkpoint text`,
       });
     }
+    const problem = validate?.(text);
+    if (problem !== undefined) {
+      throw new SummarizerError({
+        failure: 'invalid-response',
+        retryable: true,
+        model: settings.modelName,
+        message: `${settings.modelName}: ${settings.redact(problem)}`,
+      });
+    }
     return { text: settings.redact(text), usage: result.totalUsage };
   } catch (error) {
     if (signal?.aborted === true) throw aborted(signal);
@@ -91,20 +108,21 @@ async function attempt(prompt: string, settings: CallSettings, signal: AbortSign
 
 /**
  * Sends one prompt, retrying transient failures (rate limits, timeouts, dropped connections, server errors,
- * unusable answers) with exponential backoff, or the provider's `retry-after` when it gives one. Rejects with a
- * {@link SummarizerError} (its `calls` says how many requests were sent), or with `ABORTED` when the caller's
- * signal fires.
+ * unusable answers: empty, or refused by `validate`) with exponential backoff, or the provider's `retry-after`
+ * when it gives one. Rejects with a {@link SummarizerError} (its `calls` says how many requests were sent), or
+ * with `ABORTED` when the caller's signal fires.
  */
 export async function callModel(
   prompt: string,
   settings: CallSettings,
   signal?: AbortSignal,
+  validate?: AnswerValidator,
 ): Promise<CallResult> {
   let requests = 0;
   for (let retry = 0; ; retry++) {
     requests++;
     try {
-      const { text, usage } = await attempt(prompt, settings, signal);
+      const { text, usage } = await attempt(prompt, settings, signal, validate);
       return {
         text,
         requests,

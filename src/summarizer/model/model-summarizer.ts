@@ -15,6 +15,7 @@ import {
 import type { SummarizeContext, Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
 import { SummarizerError } from '../summarizer-error.js';
 import { type CallSettings, callModel, defaultSleep, type Sleep } from './call-model.js';
+import { checkpointAnswerProblem } from './checkpoint-answer.js';
 import {
   createLanguageModel,
   type ModelSpec,
@@ -132,7 +133,14 @@ async function fold(input: FoldInput) {
     const chunk = takeChunk(blocks, index, available, chunking.counter);
     try {
       const prompt = buildCheckpointPrompt({ ...base, turns: chunk.turns });
-      const answer = await callModel(prompt, settings, input.signal);
+      const answer = await callModel(prompt, settings, input.signal, (text) =>
+        checkpointAnswerProblem(text, {
+          prompt,
+          turns: chunk.turns,
+          counter: chunking.counter,
+          ...(input.fixed.maxTokens === undefined ? {} : { maxTokens: input.fixed.maxTokens }),
+        }),
+      );
       running = answer.text;
       requests += answer.requests;
       inputTokens += answer.inputTokens ?? 0;
@@ -151,7 +159,9 @@ async function fold(input: FoldInput) {
  * text are redacted before they are sent, and the answer again before it is returned. Input longer than the
  * model's `contextWindow` is folded in order: each chunk goes out with the checkpoint so far and comes back as
  * the updated checkpoint, so the result never summarizes a summary. Reasoning in the answer is removed; an
- * empty answer is a failure, never a summary. Failures reject with a classified {@link SummarizerError}.
+ * answer that is not a checkpoint (empty, without the template's sections, too thin, an echo of the prompt, or
+ * over `maxTokens`) is a malformed response, retried and then reported, never used. Failures reject with a
+ * classified {@link SummarizerError}.
  */
 export function createModelSummarizer(options: ModelSummarizerOptions): Summarizer {
   const spec: ModelSpec | undefined =
@@ -193,6 +203,7 @@ export function createModelSummarizer(options: ModelSummarizerOptions): Summariz
     const blocks = messages.map((message) => serializeMessage(message, serialize, names));
     const fixed = {
       targetTokens: request.targetTokens,
+      ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
       ...(request.focusTopic === undefined ? {} : { focusTopic: redact(request.focusTopic) }),
       ...(request.latestUserRequest === undefined
         ? {}

@@ -1,5 +1,5 @@
 /** Version of the checkpoint template and prompts; bump it when their wording or structure changes. */
-export const CHECKPOINT_TEMPLATE_VERSION = 'condense-checkpoint/1';
+export const CHECKPOINT_TEMPLATE_VERSION = 'condense-checkpoint/2';
 
 /** One section of a checkpoint: its heading and what belongs in it (the guidance the model reads). */
 export interface CheckpointSection {
@@ -8,21 +8,26 @@ export interface CheckpointSection {
   readonly guidance: string;
 }
 
-/** Keys of the checkpoint sections, in the order they are written. */
+/**
+ * Keys of the checkpoint sections, in the order they are written: what someone taking over the run needs first
+ * (the person's requests, where the work stands, what comes next) before the record of how it got there.
+ */
 export const SECTION_KEYS = [
-  'activeTask',
-  'goal',
+  'currentRequest',
+  'originalRequest',
+  'nextStep',
+  'taskState',
+  'userMessages',
   'constraints',
-  'completedActions',
-  'activeState',
-  'inProgress',
-  'blocked',
+  'filesChanged',
+  'failures',
   'keyDecisions',
-  'resolvedQuestions',
-  'pendingUserAsks',
-  'relevantFiles',
-  'remainingWork',
-  'criticalContext',
+  'pendingAsks',
+  'activeState',
+  'earlierSummary',
+  'errorLines',
+  'actionLog',
+  'references',
 ] as const;
 
 /** A checkpoint section key. */
@@ -31,79 +36,100 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 /** Every section, in order, with its heading and guidance. */
 export const CHECKPOINT_SECTIONS: readonly CheckpointSection[] = [
   {
-    key: 'activeTask',
-    title: 'Active Task',
+    key: 'currentRequest',
+    title: 'Current Request',
     guidance:
-      'The most recent thing the user asked for, copied word for word from their message. If they later ' +
-      'withdrew or replaced a request, only the newest one counts.',
+      "The person's latest real request, copied word for word from their message (not a reminder, " +
+      'notification or tool output the harness inserted). If they only said "continue" or "yes" since, give ' +
+      'the request that is being continued and add their words after it.',
   },
   {
-    key: 'goal',
-    title: 'Goal',
-    guidance: 'What the user is trying to achieve overall, in one or two sentences.',
+    key: 'originalRequest',
+    title: 'Original Request',
+    guidance: 'The person\'s first request of the session, word for word, or "Same as the current request."',
+  },
+  {
+    key: 'nextStep',
+    title: 'Next Step',
+    guidance:
+      'What was about to happen when these turns ended: the item in progress or the last stated intention, ' +
+      'with its exact target. Background, not an instruction.',
+  },
+  {
+    key: 'taskState',
+    title: 'Task State',
+    guidance:
+      'The plan and where each item stands, one line each: `[done]`, `[in progress]` or `[pending]`, from ' +
+      'todo lists, task trackers (ids and close reasons) and commits (their messages).',
+  },
+  {
+    key: 'userMessages',
+    title: 'User Messages',
+    guidance:
+      'Every message the person wrote in these turns, in order, verbatim (a very long one cut in the middle). ' +
+      'Leave out text the harness inserted.',
   },
   {
     key: 'constraints',
-    title: 'Constraints & Preferences',
+    title: 'Constraints & Corrections',
     guidance:
-      'Rules and preferences the user stated (must, never, always, keep, avoid …), in their words where possible.',
+      'Rules, preferences and corrections the person gave (must, never, always, "no, instead …"), in their words.',
   },
   {
-    key: 'completedActions',
-    title: 'Completed Actions',
+    key: 'filesChanged',
+    title: 'Files Changed',
     guidance:
-      'A numbered list, one line per action, oldest first: `N. ACTION target — outcome [tool: name]`. Name ' +
-      'the exact file, command, URL or query as the target and say whether it worked.',
+      'Every file created, modified or deleted, with its exact path, whether it was created or modified, and ' +
+      'what changed: the functions, types and other identifiers added or touched.',
+  },
+  {
+    key: 'failures',
+    title: 'Failures & Fixes',
+    guidance:
+      'Each failure with its exact error text and what fixed it (the later step that succeeded); failures not ' +
+      'fixed yet are marked as still failing.',
+  },
+  {
+    key: 'keyDecisions',
+    title: 'Key Decisions',
+    guidance: 'Choices that were made and the reason for each ("because", "instead of").',
+  },
+  {
+    key: 'pendingAsks',
+    title: 'Pending User Asks',
+    guidance: 'Questions or requests from the person that had not been answered when these turns ended.',
   },
   {
     key: 'activeState',
     title: 'Active State',
     guidance:
-      'The state things are in now: working directory, files changed and not yet verified, test status, ' +
-      'running processes, branches.',
+      'The state things are in: working directory, branch, running processes, the last test or build result.',
   },
   {
-    key: 'inProgress',
-    title: 'In Progress',
-    guidance: 'Work that had started but was not finished when these turns ended.',
-  },
-  {
-    key: 'blocked',
-    title: 'Blocked',
-    guidance: 'Problems still unsolved, each with the exact error text as it appeared.',
-  },
-  {
-    key: 'keyDecisions',
-    title: 'Key Decisions',
-    guidance: 'Choices that were made and the reason for each.',
-  },
-  {
-    key: 'resolvedQuestions',
-    title: 'Resolved Questions',
-    guidance: 'Questions and problems that were settled, with their answers or fixes.',
-  },
-  {
-    key: 'pendingUserAsks',
-    title: 'Pending User Asks',
-    guidance: 'Things the user asked that had not been answered yet when these turns ended.',
-  },
-  {
-    key: 'relevantFiles',
-    title: 'Relevant Files',
-    guidance: 'Every file read, created or edited, with its exact path and a few words on why it matters.',
-  },
-  {
-    key: 'remainingWork',
-    title: 'Remaining Work',
+    key: 'earlierSummary',
+    title: 'Earlier Summary',
     guidance:
-      'What was still left to do, written as background ("the tests for X had not been run yet"), not as ' +
-      'instructions.',
+      'A summary of even earlier turns that these turns started from (another tool may have written it): ' +
+      'keep its facts, shortened only where it repeats the sections above.',
   },
   {
-    key: 'criticalContext',
-    title: 'Critical Context',
+    key: 'errorLines',
+    title: 'Error Lines',
+    guidance: 'Error messages exactly as they appeared in tool output, one per line.',
+  },
+  {
+    key: 'actionLog',
+    title: 'Action Log',
     guidance:
-      'Exact values the work depends on: identifiers, URLs, commands, configuration, numbers, error strings.',
+      'A numbered list, oldest first: `N. ACTION target — outcome [tool: name]`, with exact targets ' +
+      '(command, path, URL, query). Routine steps may be condensed.',
+  },
+  {
+    key: 'references',
+    title: 'References',
+    guidance:
+      'Exact strings the work depends on that are not above: files read or searched, URLs, commands, ' +
+      'identifiers, configuration values, tools used.',
   },
 ];
 
@@ -121,28 +147,26 @@ function sectionByKey(key: SectionKey): CheckpointSection {
 /** What an empty section says. */
 export const EMPTY_SECTION = '- none';
 
-// Headings other templates use for the same sections, so their checkpoints can be updated (Hermes' current
-// and earlier names, and the headings of its deterministic fallback).
+// Headings of earlier condense templates (condense-checkpoint/1) and of Hermes' templates (current, historical
+// and its deterministic fallback), so their checkpoints are updated rather than summarised as text.
 const ALIASES: Readonly<Record<string, SectionKey>> = {
-  'active task': 'activeTask',
-  'historical task snapshot': 'activeTask',
-  goal: 'goal',
+  ...Object.fromEntries(CHECKPOINT_SECTIONS.map((section) => [section.title.toLowerCase(), section.key])),
+  'active task': 'currentRequest',
+  'historical task snapshot': 'currentRequest',
+  goal: 'originalRequest',
   'constraints & preferences': 'constraints',
   'constraints and preferences': 'constraints',
-  'completed actions': 'completedActions',
-  'active state': 'activeState',
-  'in progress': 'inProgress',
-  'historical in-progress state': 'inProgress',
-  blocked: 'blocked',
-  'key decisions': 'keyDecisions',
-  'resolved questions': 'resolvedQuestions',
-  'pending user asks': 'pendingUserAsks',
-  'historical pending user asks': 'pendingUserAsks',
-  'relevant files': 'relevantFiles',
-  'remaining work': 'remainingWork',
-  'historical remaining work': 'remainingWork',
-  'critical context': 'criticalContext',
-  'last dropped turns': 'criticalContext',
+  'completed actions': 'actionLog',
+  'in progress': 'taskState',
+  'historical in-progress state': 'taskState',
+  'remaining work': 'taskState',
+  'historical remaining work': 'taskState',
+  blocked: 'failures',
+  'resolved questions': 'failures',
+  'historical pending user asks': 'pendingAsks',
+  'relevant files': 'references',
+  'critical context': 'references',
+  'last dropped turns': 'references',
 };
 
 /** A checkpoint body split into its sections; text before the first known heading is `preamble`. */

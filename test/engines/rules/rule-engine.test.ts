@@ -38,9 +38,11 @@ describe('rules engine', () => {
 
   it('says how far above the target a forced pass leaves the transcript, and offers the strict preset', async () => {
     const transcript = { messages: agentLoop(12, 12_000) };
-    const { report } = await createRuleEngine({ contextLength: 8_000 }).compress(transcript, { force: true });
+    const { report } = await createRuleEngine({ contextLength: 24_000 }).compress(transcript, {
+      force: true,
+    });
     expect(report.notes.join(' ')).toMatch(
-      /still [\d.]+ % above the target of 4,800 tokens .* strict preset/,
+      /still [\d.]+ % above the target of 14,400 tokens .* strict preset/,
     );
     expect(describeCompaction(report).note).toMatch(/above the target/);
     const strict = await createRuleEngine({ contextLength: 8_000, preset: 'strict' }).compress(transcript, {
@@ -64,10 +66,12 @@ describe('rules engine', () => {
     const tiny = { messages: [user('hi'), assistant('hello')] };
     await engine.compress(tiny, { force: true });
     await engine.compress(tiny, { force: true });
-    expect(engine.shouldCompress(1_000_000)).toBe(false);
+    expect(engine.shouldCompress(engine.thresholdTokens + 1)).toBe(false);
     expect(engine.status().blocked).toMatch(/paused/);
-    engine.resetSession();
+    // A pause never holds past the window.
     expect(engine.shouldCompress(1_000_000)).toBe(true);
+    engine.resetSession();
+    expect(engine.shouldCompress(engine.thresholdTokens + 1)).toBe(true);
   });
 
   it('reports how many leading messages it left byte-identical', async () => {

@@ -6,6 +6,7 @@ import { parseCondenseHeader } from '../../../src/node.js';
 import { createModelSummarizer } from '../../../src/summarizer/model/model-summarizer.js';
 import { type LoopbackProvider, loopbackReplies, startLoopbackProvider } from '../../../src/testing.js';
 import { createRoughCounter } from '../../../src/tokens/rough-counter.js';
+import { realisticCheckpoint } from '../../support/checkpoints.js';
 import { anthropicRequest, openaiRequest, postJson, type Rig, SMALL_WINDOW, startRig } from './support.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -151,7 +152,7 @@ describe('condense proxy: checkpoint memory', () => {
 
   it('summarizes a stretch of history once and reuses it while the conversation grows', async () => {
     summaries = await startLoopbackProvider({
-      script: () => loopbackReplies.text('## Active Task\nfix the handler tests\n## Goal\nall tests pass'),
+      script: () => loopbackReplies.text(realisticCheckpoint('fix the handler tests', 'all tests pass')),
     });
     const model = createModelSummarizer({
       model: 'openai-compatible:summary',

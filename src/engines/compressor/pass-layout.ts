@@ -1,0 +1,131 @@
+import type { Message } from '../../model/message.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { findBoundaries } from '../../transforms/find-boundaries.js';
+import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
+import { type PruneReport, pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
+import type { ResolvedCompressorSettings } from './options.js';
+
+/**
+ * How hard a pass squeezes. Level 0 is the normal pass; each further level is tried only when the result would
+ * not fit the context window: a smaller kept tail, old output pruned up to the last few messages, the latest
+ * request kept without its reply, and finally only the last step kept whole.
+ */
+export interface SqueezeLevel {
+  readonly level: number;
+  /** Share of the normal tail budget kept. */
+  readonly tailShare: number;
+  /** Messages at the end that pruning never touches (`undefined`: the settings'). */
+  readonly protectLastN: number | undefined;
+  /** Fewest messages the tail keeps (`undefined`: derived from the settings). */
+  readonly minTailMessages: number | undefined;
+  readonly keepReplies: boolean;
+}
+
+/** The levels a pass tries in order. */
+export const SQUEEZE_LEVELS: readonly SqueezeLevel[] = [
+  { level: 0, tailShare: 1, protectLastN: undefined, minTailMessages: undefined, keepReplies: true },
+  { level: 1, tailShare: 0.5, protectLastN: 6, minTailMessages: 3, keepReplies: true },
+  { level: 2, tailShare: 0.2, protectLastN: 2, minTailMessages: 2, keepReplies: false },
+  { level: 3, tailShare: 0, protectLastN: 1, minTailMessages: 1, keepReplies: false },
+];
+
+/** A transcript cut into head, middle and tail after pruning. */
+export interface PassLayout {
+  readonly level: number;
+  /** The pruned transcript (same length and order as the input). */
+  readonly working: readonly Message[];
+  readonly pruning: PruneReport;
+  readonly headEnd: number;
+  readonly tailStart: number;
+  /** Index of a checkpoint inside the head, which the pass leaves in place. */
+  readonly headCheckpointIndex: number | undefined;
+  /** Tokens of the head and tail as they will be kept. */
+  readonly keptTokens: number;
+  /**
+   * Set by the last resort, {@link layOutAroundRequest}: the latest request at this index is kept alone after
+   * the checkpoint and everything else between head and end is folded, the steps after it included.
+   */
+  readonly keepRequestAt?: number;
+}
+
+/** What laying out a pass needs besides the messages. */
+export interface LayoutInput {
+  readonly settings: ResolvedCompressorSettings;
+  readonly thresholdTokens: number;
+  readonly counter: TokenCounter;
+  readonly compactionCount: number;
+}
+
+/** Prunes and partitions the transcript at one squeeze level. */
+export function layOut(messages: readonly Message[], input: LayoutInput, squeeze: SqueezeLevel): PassLayout {
+  const { settings, counter } = input;
+  const tailTokenBudget = Math.floor(input.thresholdTokens * settings.tailRatio * squeeze.tailShare);
+  const protectLastN = squeeze.protectLastN ?? settings.protectLastN;
+  const pruned = pruneToolOutputs(messages, {
+    counter,
+    protectLastN,
+    protectTailTokens: tailTokenBudget,
+    dedupeKeep: settings.dedupeKeep,
+  });
+  const working = pruned.messages;
+  const bounds = findBoundaries(working, {
+    counter,
+    protectFirstN: input.compactionCount === 0 && squeeze.level === 0 ? settings.protectFirstN : 0,
+    protectLastN,
+    tailTokenBudget,
+    compactionCount: input.compactionCount,
+    ...(squeeze.minTailMessages === undefined ? {} : { minTailMessages: squeeze.minTailMessages }),
+    keepRequestReply: squeeze.keepReplies,
+    keepLastReply: squeeze.keepReplies,
+  });
+  let keptTokens = 0;
+  for (let index = 0; index < working.length; index++) {
+    if (index < bounds.headEnd || index >= bounds.tailStart)
+      keptTokens += counter.countMessage(working[index] as Message);
+  }
+  return {
+    level: squeeze.level,
+    working,
+    pruning: pruned.report,
+    headEnd: bounds.headEnd,
+    tailStart: bounds.tailStart,
+    headCheckpointIndex: bounds.headCheckpointIndex,
+    keptTokens,
+  };
+}
+
+/**
+ * The last resort when no level fits: keep the system prompt(s) and the latest request, and fold everything
+ * else into the checkpoint, the steps taken after the request included (the checkpoint then sits before the
+ * request, which stays the last message). Undefined when there is no request or nothing would be folded.
+ */
+export function layOutAroundRequest(
+  messages: readonly Message[],
+  input: LayoutInput,
+): PassLayout | undefined {
+  const latest = findLatestUserRequest(messages);
+  if (latest === -1) return undefined;
+  const pruned = pruneToolOutputs(messages, {
+    counter: input.counter,
+    protectLastN: 0,
+    protectTailTokens: 0,
+    dedupeKeep: input.settings.dedupeKeep,
+  });
+  const working = pruned.messages;
+  let headEnd = 0;
+  while (headEnd < working.length && working[headEnd]?.role === 'system') headEnd++;
+  if (working.length - headEnd <= 1) return undefined;
+  let keptTokens = input.counter.countMessage(working[latest] as Message);
+  for (let index = 0; index < headEnd; index++)
+    keptTokens += input.counter.countMessage(working[index] as Message);
+  return {
+    level: SQUEEZE_LEVELS.length,
+    working,
+    pruning: pruned.report,
+    headEnd,
+    tailStart: working.length,
+    headCheckpointIndex: undefined,
+    keptTokens,
+    keepRequestAt: latest,
+  };
+}

@@ -1,0 +1,107 @@
+/** What an edit did to the identifiers of a file, as far as its text shows. */
+export interface IdentifierChanges {
+  /** Names defined in the new text (functions, classes, types, modules, constants, module attributes). */
+  readonly defined: readonly string[];
+  /** Other identifiers the new text has and the old text did not (calls, attributes, fields). */
+  readonly added: readonly string[];
+  /** Names defined in the old text and no longer in the new one. */
+  readonly removed: readonly string[];
+  /** Short lines the new text has and the old did not (imports, config, signatures), trimmed, at most 12. */
+  readonly lines: readonly string[];
+}
+
+// Definitions in the languages agents edit most: JavaScript/TypeScript, Python, Ruby, Elixir, Go, Rust, Java,
+// C#, Kotlin, Swift, PHP, shell functions, SQL objects.
+const DEFINITION =
+  /\b(?:def|defp|defmacrop?|defmodule|defprotocol|defimpl|defstruct|defguardp?|defdelegate|function\*?|class|interface|type|enum|struct|trait|impl|fn|func|module|namespace|protocol|extension|record|object|fun|sub|proc|macro_rules!|create\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$.!?]*)/g;
+const BINDING = /\b(?:const|let|var|val|static|final)\s+(?:mut\s+)?([A-Za-z_$][\w$]*)\s*[:=]/g;
+const MODULE_ATTRIBUTE = /^[ \t]*(@[a-z_][a-z0-9_]*)\b/gm;
+const SHELL_FUNCTION = /^[ \t]*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{/gm;
+const EXPORTED_NAME =
+  /^[ \t]*export\s+(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:declare\s+)?\w+\s+([A-Za-z_$][\w$]*)/gm;
+// Identifier-shaped tokens worth naming: snake_case with an underscore, camelCase, PascalCase with two humps,
+// dotted module paths, module attributes and keyword atoms. Single plain words are too common to matter.
+const IDENTIFIER =
+  /@[a-z_][a-z0-9_]*|(?<=[\s([,{]):[a-z_][a-z0-9_]*[?!]?|\b[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+[?!]?|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b/g;
+const KEYWORDS = new Set([
+  'def',
+  'defp',
+  'function',
+  'return',
+  'import',
+  'export',
+  'const',
+  'class',
+  'self',
+  'this',
+  'true',
+  'false',
+  'null',
+  'nil',
+  'none',
+  'None',
+  'undefined',
+  ':ok',
+  ':error',
+  ':do',
+  ':else',
+]);
+const MAX_ADDED = 40;
+const MAX_LINES = 12;
+// A line worth quoting says something: not a brace, a bare keyword, a comment or a blank.
+const TRIVIAL_LINE = /^(?:[{}()[\];,]+|end|else|do|fi|done|\}\)?;?|\/\/.*|#.*|\*.*|\/\*.*|<\/?\w+>|"""?)$/;
+
+function collect(pattern: RegExp, text: string, out: Set<string>): void {
+  for (const match of text.matchAll(pattern)) {
+    const name = match[1] ?? match[0];
+    if (name.length >= 2 && !KEYWORDS.has(name)) out.add(name);
+  }
+}
+
+/** The names a piece of source text defines, in order of appearance. */
+export function definedNames(text: string): string[] {
+  const out = new Set<string>();
+  collect(DEFINITION, text, out);
+  collect(EXPORTED_NAME, text, out);
+  collect(BINDING, text, out);
+  collect(MODULE_ATTRIBUTE, text, out);
+  collect(SHELL_FUNCTION, text, out);
+  return [...out];
+}
+
+/** Identifier-shaped tokens of a text (see `IDENTIFIER`), in order of appearance, each once. */
+export function identifierTokens(text: string): string[] {
+  const out = new Set<string>();
+  collect(IDENTIFIER, text, out);
+  return [...out];
+}
+
+/**
+ * What an edit from `before` to `after` did to identifiers: names the new text defines, other identifiers it
+ * introduces (at most 40), and definitions that disappeared. A whole-file write has an empty `before`.
+ */
+export function identifierChanges(before: string, after: string): IdentifierChanges {
+  const defined = definedNames(after);
+  const definedSet = new Set(defined);
+  const old = new Set(identifierTokens(before));
+  const added = identifierTokens(after)
+    .filter((name) => !old.has(name) && !definedSet.has(name))
+    .slice(0, MAX_ADDED);
+  const still = new Set(defined);
+  const removed = definedNames(before).filter((name) => !still.has(name) && !after.includes(name));
+  return { defined, added, removed, lines: addedLines(before, after) };
+}
+
+/** Distinct short lines of `after` that `before` does not have, trimmed, in order. */
+function addedLines(before: string, after: string): string[] {
+  const old = new Set(before.split('\n').map((line) => line.trim()));
+  const out: string[] = [];
+  for (const raw of after.split('\n')) {
+    const line = raw.trim();
+    if (line.length < 8 || line.length > 100 || old.has(line) || TRIVIAL_LINE.test(line)) continue;
+    if (out.includes(line)) continue;
+    out.push(line);
+    if (out.length >= MAX_LINES) break;
+  }
+  return out;
+}

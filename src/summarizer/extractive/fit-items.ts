@@ -1,0 +1,130 @@
+import { CHECKPOINT_SECTIONS } from '../prompts/checkpoint-template.js';
+import { type Item, PRIORITY } from './items.js';
+import { renderItems } from './render-items.js';
+
+/** The items kept, the rendered body, and what had to go. */
+export interface FittedItems {
+  readonly text: string;
+  readonly tokens: number;
+  /** Artifacts (paths, URLs, commands, error lines, tool names) left out for the budget. */
+  readonly droppedArtifacts: number;
+  /** Items of any kind left out for the budget. */
+  readonly droppedItems: number;
+  /** True when a request text (current or original) had to be left out. */
+  readonly requestLeftOut: boolean;
+}
+
+/**
+ * The strings a reader can see whole in some text: every word (quotes, brackets and trailing punctuation
+ * removed), every backtick span and every line without its bullet. Looking an artifact up here instead of
+ * searching the text keeps fitting linear; an artifact this test misses is merely listed twice.
+ */
+function visiblePieces(text: string, into: Set<string>): void {
+  for (const word of text.split(/[\s`'"()[\],;]+/)) {
+    if (word === '') continue;
+    into.add(word);
+    into.add(word.replace(/[.:!?]+$/, ''));
+  }
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) into.add(match[1] as string);
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    into.add(trimmed);
+    into.add(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
+  }
+}
+
+function bare(text: string): string {
+  return text.startsWith('`') && text.endsWith('`') ? text.slice(1, -1) : text;
+}
+
+/**
+ * Chooses what the checkpoint keeps within `budget` tokens: items in order of priority (then weight), each
+ * counted once, each at its longest rendering that still fits; an artifact already visible in what was kept
+ * before it is not listed again. The rendering is then measured whole and, while it is over, the least
+ * important kept items go. Linear in the number of items (plus a few re-renders).
+ */
+export function fitItems(
+  items: readonly Item[],
+  budget: number,
+  count: (text: string) => number,
+): FittedItems {
+  const ranked = [...items].sort(
+    (a, b) => a.priority - b.priority || a.weight - b.weight || a.order - b.order,
+  );
+  // Small budgets leave empty sections out: each section's heading is paid for when its first item goes in.
+  const full = count(renderItems([], false).text);
+  const compact = budget < full * 4;
+  const headings = new Set<Item['section']>(['currentRequest']);
+  const headingCost = (section: Item['section']) =>
+    compact && !headings.has(section) ? count(`## ${titleOf(section)}\n\n`) : 0;
+  let used = compact ? count(renderItems([], true).text) : full;
+  const kept: Item[] = [];
+  const shown = new Set<string>();
+  let droppedArtifacts = 0;
+  let droppedItems = 0;
+  let requestMissing = false;
+  for (const item of ranked) {
+    if (item.artifact === true && shown.has(bare(item.text))) continue;
+    const options = [item.text, ...(item.alternatives ?? [])];
+    const heading = headingCost(item.section);
+    let chosen: string | undefined;
+    let cost = 0;
+    for (const option of options) {
+      cost = count(option) + 1 + heading;
+      if (used + cost <= budget) {
+        chosen = option;
+        break;
+      }
+    }
+    if (chosen === undefined) {
+      droppedItems++;
+      if (item.artifact === true) droppedArtifacts++;
+      if (item.priority === PRIORITY.request) requestMissing = true;
+      continue;
+    }
+    used += cost;
+    headings.add(item.section);
+    const placed = chosen === item.text ? item : { ...item, text: chosen };
+    kept.push(placed);
+    if (item.artifact !== true) visiblePieces(chosen, shown);
+  }
+  // Estimates add up per line; the whole text may differ a little (group labels, condensed runs).
+  let rendered = renderItems(kept, compact, items);
+  let tokens = count(rendered.text);
+  while (tokens > budget && kept.length > 0) {
+    const excess = tokens - budget;
+    let freed = 0;
+    while (freed < excess && kept.length > 0) {
+      const worst = worstIndex(kept);
+      const [gone] = kept.splice(worst, 1);
+      if (gone === undefined) break;
+      freed += count(gone.text) + 1;
+      droppedItems++;
+      if (gone.artifact === true) droppedArtifacts++;
+      if (gone.priority === PRIORITY.request) requestMissing = true;
+    }
+    rendered = renderItems(kept, compact, items);
+    tokens = count(rendered.text);
+  }
+  return {
+    text: rendered.text,
+    tokens,
+    droppedArtifacts,
+    droppedItems,
+    requestLeftOut: requestMissing,
+  };
+}
+
+function worstIndex(kept: readonly Item[]): number {
+  let worst = 0;
+  for (let index = 1; index < kept.length; index++) {
+    const a = kept[index] as Item;
+    const b = kept[worst] as Item;
+    if (a.priority > b.priority || (a.priority === b.priority && a.weight > b.weight)) worst = index;
+  }
+  return worst;
+}
+
+function titleOf(section: Item['section']): string {
+  return CHECKPOINT_SECTIONS.find((candidate) => candidate.key === section)?.title ?? section;
+}

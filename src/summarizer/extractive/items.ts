@@ -1,0 +1,91 @@
+import type { SectionKey } from '../prompts/checkpoint-template.js';
+
+/**
+ * How much an item matters, lowest first. The fitter keeps items in this order until the budget is spent:
+ * the person's requests, then where the work stands, then the record of it, then exact strings, details, the
+ * action log, and noise (dependency folders, assets) last.
+ */
+export const PRIORITY = {
+  request: 0,
+  state: 1,
+  core: 2,
+  artifact: 3,
+  detail: 4,
+  log: 5,
+  noise: 6,
+} as const;
+
+/** One priority level. */
+export type Priority = (typeof PRIORITY)[keyof typeof PRIORITY];
+
+/** One line (or group member) of a checkpoint section, with what it is worth. */
+export interface Item {
+  readonly section: SectionKey;
+  /** The line as written, without its bullet; for grouped items, one member of the group's line. */
+  readonly text: string;
+  readonly priority: Priority;
+  /** Among items of one priority, lower is kept first (recency, usually). */
+  readonly weight: number;
+  /** Position inside the section. */
+  readonly order: number;
+  /** Shorter renderings of the same content, tried in turn when `text` does not fit. */
+  readonly alternatives?: readonly string[];
+  /** Items with the same group share one line: `- group: a, b, c`. */
+  readonly group?: string;
+  /** An exact string (path, command, URL, error line, tool name) that need not be listed when shown already. */
+  readonly artifact?: boolean;
+  /** Written as is, without a bullet (request text, numbered lines, sub-bullets). */
+  readonly raw?: boolean;
+  /** Action-log number, so a run of left-out actions can be condensed into one line. */
+  readonly action?: { readonly number: number; readonly tool: string };
+}
+
+/** Keeps the start and the end of a long text, marking what was cut from the middle. */
+export function trimMiddle(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const head = Math.max(1, Math.floor(maxChars * 0.7));
+  const tail = Math.max(0, maxChars - head);
+  const cutHead = safeEnd(text, head);
+  const cutTail = tail === 0 ? text.length : safeStart(text, text.length - tail);
+  const omitted = cutTail - cutHead;
+  return `${text.slice(0, cutHead)}\n…[${omitted} characters omitted]…\n${text.slice(cutTail)}`;
+}
+
+function safeEnd(text: string, at: number): number {
+  const code = text.charCodeAt(at - 1);
+  return code >= 0xd800 && code <= 0xdbff ? at - 1 : at;
+}
+
+function safeStart(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at + 1 : at;
+}
+
+/** A request's renderings, longest first: verbatim up to `caps[0]` characters, then shorter cuts. */
+export function requestRenderings(
+  text: string,
+  caps: readonly number[],
+): { text: string; alternatives: string[] } {
+  const [first, ...rest] = caps.map((cap) => trimMiddle(text, cap));
+  const alternatives = rest.filter((candidate, index, all) => all.indexOf(candidate) === index);
+  return { text: first ?? text, alternatives: alternatives.filter((candidate) => candidate !== first) };
+}
+
+/** Characters a token stands for, roughly, when a share of a token budget is turned into a text length. */
+export const CHARS_PER_TOKEN = 3.5;
+
+/**
+ * Keeps a section from taking more than its share of the budget at its own priority: going through the items
+ * from the most to the least important, those past `shareChars` characters drop to `detail` priority (they are
+ * still kept when the budget allows).
+ */
+export function demoteBeyond(items: readonly Item[], shareChars: number): Item[] {
+  const order = [...items].sort((a, b) => a.priority - b.priority || a.weight - b.weight);
+  const demoted = new Set<Item>();
+  let used = 0;
+  for (const item of order) {
+    used += item.text.length;
+    if (used > shareChars && item.priority < PRIORITY.detail) demoted.add(item);
+  }
+  return items.map((item) => (demoted.has(item) ? { ...item, priority: PRIORITY.detail } : item));
+}

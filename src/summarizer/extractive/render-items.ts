@@ -1,0 +1,112 @@
+import {
+  CHECKPOINT_SECTIONS,
+  EMPTY_SECTION,
+  type SectionKey,
+  sectionHeading,
+} from '../prompts/checkpoint-template.js';
+import type { Item } from './items.js';
+
+/** A rendered checkpoint body. */
+export interface RenderedItems {
+  readonly text: string;
+}
+
+/**
+ * Turns Markdown headings inside copied text (a request that contains `## Blocked`) into level-4 headings, so
+ * the next pass does not mistake them for sections. The `##` a line started with stays in the text.
+ */
+function demoteHeadings(body: string): string {
+  return body.replace(
+    /^([ \t]*)(#{1,3})(?=[ \t])/gm,
+    (_match, indent: string, hashes: string) => `${indent}${'#'.repeat(4 - hashes.length)}${hashes}`,
+  );
+}
+
+/** `(12–17. 6 condensed: Bash ×4, Read ×2)` for a run of action-log entries that were left out. */
+function condensedRun(run: readonly { number: number; tool: string }[]): string {
+  const first = run[0]?.number ?? 0;
+  const last = run[run.length - 1]?.number ?? first;
+  const tools = new Map<string, number>();
+  for (const entry of run) tools.set(entry.tool, (tools.get(entry.tool) ?? 0) + 1);
+  const list = [...tools].map(([tool, count]) => `${tool} ×${count}`).join(', ');
+  return `${first === last ? first : `${first}–${last}`}. (${run.length} condensed: ${list})`;
+}
+
+function sectionLines(items: readonly Item[], every: readonly Item[]): string[] {
+  const lines: string[] = [];
+  const groups = new Map<string, string[]>();
+  const groupAt = new Map<string, number>();
+  const keptActions = new Set(
+    items.flatMap((item) => (item.action === undefined ? [] : [item.action.number])),
+  );
+  const skipped = every.filter((item) => item.action !== undefined && !keptActions.has(item.action.number));
+  let run: { number: number; tool: string }[] = [];
+  const flush = () => {
+    if (run.length > 0) lines.push(condensedRun(run));
+    run = [];
+  };
+  const sorted = [...items].sort((a, b) => a.order - b.order);
+  let pending = 0;
+  for (const item of sorted) {
+    if (item.action !== undefined) {
+      for (
+        ;
+        pending < skipped.length && (skipped[pending]?.action?.number ?? 0) < item.action.number;
+        pending++
+      ) {
+        const entry = skipped[pending]?.action;
+        if (entry !== undefined) run.push(entry);
+      }
+      flush();
+    }
+    if (item.group !== undefined) {
+      const members = groups.get(item.group);
+      if (members === undefined) {
+        groups.set(item.group, [item.text]);
+        groupAt.set(item.group, lines.length);
+        lines.push('');
+      } else members.push(item.text);
+      continue;
+    }
+    lines.push(item.raw === true ? item.text : `- ${item.text}`);
+  }
+  for (; pending < skipped.length; pending++) {
+    const entry = skipped[pending]?.action;
+    if (entry !== undefined) run.push(entry);
+  }
+  flush();
+  for (const [group, members] of groups) {
+    const separator = members.some((member) => member.includes(', ')) ? '; ' : ', ';
+    lines[groupAt.get(group) as number] = `- ${group}: ${members.join(separator)}`;
+  }
+  return lines;
+}
+
+/**
+ * Renders kept items as the checkpoint body: every section of the template in order, `- none` under an empty
+ * one (`compact` leaves empty sections but Current Request out, for very small budgets). Runs of action-log entries that were left
+ * out become one condensed line each.
+ */
+export function renderItems(
+  kept: readonly Item[],
+  compact: boolean,
+  every: readonly Item[] = kept,
+): RenderedItems {
+  const bySection = new Map<SectionKey, Item[]>();
+  for (const item of kept) {
+    const list = bySection.get(item.section);
+    if (list === undefined) bySection.set(item.section, [item]);
+    else list.push(item);
+  }
+  const everyAction = every.filter((item) => item.action !== undefined);
+  const blocks: string[] = [];
+  for (const section of CHECKPOINT_SECTIONS) {
+    const items = bySection.get(section.key) ?? [];
+    const lines =
+      items.length === 0 ? [] : sectionLines(items, section.key === 'actionLog' ? everyAction : []);
+    if (lines.length === 0 && compact && section.key !== 'currentRequest') continue;
+    const body = lines.length === 0 ? EMPTY_SECTION : demoteHeadings(lines.join('\n'));
+    blocks.push(`${sectionHeading(section.key)}\n${body}`);
+  }
+  return { text: blocks.join('\n\n') };
+}

@@ -1,0 +1,168 @@
+import { parseArguments } from '../../inspect/artifacts.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { ActionFact } from './describe-action.js';
+import { clip } from './sentences.js';
+
+/** Where one plan item stands. */
+export type PlanStatus = 'done' | 'in progress' | 'pending';
+
+/** One item of a plan or todo list written by the agent's plan tool. */
+export interface PlanItem {
+  readonly text: string;
+  readonly status: PlanStatus;
+}
+
+/** A task tracker or version-control step that records the state of the work, verbatim. */
+export interface TrackerStep {
+  /** The command's first line (or the tool call rendered), exact. */
+  readonly command: string;
+  readonly failed: boolean;
+  /** A commit's message, when the step was a commit. */
+  readonly commit?: string;
+  /** The task the step moved and where it put it, when the command says (`bd close X`, `gh issue close 12`). */
+  readonly task?: { readonly id: string; readonly status: PlanStatus };
+}
+
+// Plan tools: Claude Code `TodoWrite` (`todos[{content,status,activeForm}]`), Hermes `todo` (`todos[{id,
+// content,status}]`), Codex `update_plan` (`plan[{step,status}]`), and the same shapes under other names.
+const LIST_KEYS = ['todos', 'plan', 'tasks', 'items', 'steps'];
+const TEXT_KEYS = ['content', 'step', 'title', 'task', 'description', 'text', 'name'];
+const DONE = /^(?:completed?|done|finished|closed|resolved|cancell?ed|skipped)$/i;
+const ACTIVE = /^(?:in[_ -]?progress|active|doing|started|running|current)$/i;
+
+/** The plan a plan-tool call writes, or undefined when its arguments hold no list of items. */
+export function planOf(toolName: string, argumentsText: string): PlanItem[] | undefined {
+  if (!/todo|plan|task/i.test(toolName)) return undefined;
+  const parsed = parseArguments(argumentsText);
+  if (!isJsonObject(parsed)) return undefined;
+  for (const key of LIST_KEYS) {
+    const list = parsed[key];
+    if (!Array.isArray(list)) continue;
+    const items = list.flatMap((entry) => planItem(entry));
+    if (items.length > 0 || list.length === 0) return items;
+  }
+  return undefined;
+}
+
+function planItem(entry: JsonValue): PlanItem[] {
+  if (typeof entry === 'string') return [{ text: entry, status: 'pending' }];
+  if (!isJsonObject(entry)) return [];
+  const text = firstString(entry, TEXT_KEYS);
+  if (text === undefined) return [];
+  const raw = entry['status'] ?? entry['state'];
+  const done = entry['done'] === true || entry['completed'] === true;
+  const status: PlanStatus =
+    done || (typeof raw === 'string' && DONE.test(raw))
+      ? 'done'
+      : typeof raw === 'string' && ACTIVE.test(raw)
+        ? 'in progress'
+        : 'pending';
+  return [{ text, status }];
+}
+
+function firstString(object: JsonObject, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = object[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+// Commands that move tasks: issue trackers (beads `bd`, GitHub `gh`, `glab`, `jira`, `linear`, `tea`) and the
+// version-control steps that record finished work.
+const TRACKER =
+  /^\s*(?:bd\s+(?:create|update|close|reopen|done|start|claim|comment|dep|sync)\b|(?:gh|glab|tea)\s+(?:issue|pr|mr)\s+(?:create|close|comment|edit|merge|reopen|review)\b|(?:jira|linear)\s+\S+|git\s+(?:commit|merge|rebase|tag|push|checkout\s+-b|switch\s+-c)\b|hub\s+(?:pull-request|issue)\b)/;
+
+/** The tracker and version-control steps among a run's actions, in order. */
+export function trackerSteps(actions: readonly ActionFact[]): TrackerStep[] {
+  const out: TrackerStep[] = [];
+  for (const action of actions) {
+    const command = action.fullCommand;
+    if (command === undefined) continue;
+    for (const line of commandLines(command)) {
+      if (!TRACKER.test(line)) continue;
+      const commit = /\bgit\s+commit\b/.test(line) ? commitMessage(command) : undefined;
+      const task = action.failed ? undefined : taskMove(line);
+      out.push({
+        command: clip(line, 240),
+        failed: action.failed,
+        ...(commit === undefined ? {} : { commit }),
+        ...(task === undefined ? {} : { task }),
+      });
+    }
+  }
+  return out;
+}
+
+const TASK_MOVE =
+  /^\s*(?:bd\s+(close|done|update|start|claim|reopen)|(?:gh|glab|tea)\s+(?:issue|pr|mr)\s+(close|reopen|merge))\s+([\w.#-]+)/;
+
+/** Which task a tracker command moves, and to which state. */
+function taskMove(line: string): { id: string; status: PlanStatus } | undefined {
+  const match = TASK_MOVE.exec(line);
+  if (match === null) return undefined;
+  const verb = match[1] ?? match[2] ?? '';
+  const id = match[3] as string;
+  if (/^(?:close|done|merge)$/.test(verb)) return { id, status: 'done' };
+  if (verb === 'reopen') return { id, status: 'pending' };
+  if (verb === 'start' || verb === 'claim') return { id, status: 'in progress' };
+  const status = /--status[= ]+["']?([\w-]+)/.exec(line)?.[1];
+  if (status === undefined) return undefined;
+  if (ACTIVE.test(status)) return { id, status: 'in progress' };
+  if (DONE.test(status)) return { id, status: 'done' };
+  return { id, status: 'pending' };
+}
+
+/** Where each tracked task stands after the steps, in order of first mention. */
+export function trackedTasks(steps: readonly TrackerStep[]): { id: string; status: PlanStatus }[] {
+  const tasks = new Map<string, PlanStatus>();
+  for (const step of steps) if (step.task !== undefined) tasks.set(step.task.id, step.task.status);
+  return [...tasks].map(([id, status]) => ({ id, status }));
+}
+
+/** The separate commands of a shell script: `a && b; c` gives three; separators inside quotes do not count. */
+function commandLines(command: string): string[] {
+  const out: string[] = [];
+  let quote: string | undefined;
+  let start = 0;
+  const cut = (end: number, skip: number) => {
+    const piece = command.slice(start, end).trim();
+    if (piece !== '') out.push(piece);
+    start = end + skip;
+  };
+  for (let at = 0; at < command.length; at++) {
+    const char = command[at] as string;
+    if (quote !== undefined) {
+      if (char === '\\' && quote === '"') at++;
+      else if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === '"' || char === "'") quote = char;
+    else if (char === '\n' || char === ';') cut(at, 1);
+    else if ((char === '&' || char === '|') && command[at + 1] === char) {
+      cut(at, 2);
+      at++;
+    }
+  }
+  cut(command.length, 0);
+  return out;
+}
+
+/** The first line of a commit message given with `-m "…"`, `-m '…'` or a heredoc. */
+function commitMessage(command: string): string | undefined {
+  const quoted = /\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/.exec(command);
+  const inline = quoted?.[1] ?? quoted?.[2];
+  if (inline !== undefined && !inline.startsWith('$(')) return firstMessageLine(inline);
+  const heredoc = /<<\s*'?"?(\w+)'?"?\s*\n([\s\S]*?)\n\s*\1\b/.exec(command);
+  if (heredoc?.[2] !== undefined) return firstMessageLine(heredoc[2]);
+  return undefined;
+}
+
+function firstMessageLine(message: string): string | undefined {
+  const line = message
+    .replace(/\\n/g, '\n')
+    .split('\n')
+    .map((piece) => piece.trim())
+    .find((piece) => piece !== '');
+  return line === undefined ? undefined : clip(line, 200);
+}

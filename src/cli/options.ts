@@ -36,6 +36,20 @@ export function parsePositiveInteger(name: string): (value: string) => number {
   };
 }
 
+/** Parses a positive number option value (decimals allowed), or throws a usage error naming the option. */
+export function parsePositiveNumber(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value.replaceAll('_', ''));
+    if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) {
+      throw new CondenseError({
+        code: 'USAGE',
+        message: `${name} must be a positive number, got "${value}"`,
+      });
+    }
+    return parsed;
+  };
+}
+
 /** Parses a ratio in (0, 1], or throws a usage error naming the option. */
 export function parseRatio(name: string): (value: string) => number {
   return (value) => {

@@ -16,8 +16,9 @@ import type {
 } from '../../trajectory/trajectory-settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { formatOption, jsonOption, parsePositiveInteger } from '../options.js';
+import { formatOption, jsonOption, parsePositiveInteger, parsePositiveNumber } from '../options.js';
 import type { CommandRegistrar, CommandState } from '../program.js';
+import { checkTokenizerName } from '../tokenizer.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
 
 interface TrajectoriesFlags {
@@ -167,8 +168,8 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     )
     .option(
       '--timeout <seconds>',
-      'time allowed per trajectory (default 300)',
-      parsePositiveInteger('--timeout'),
+      'seconds allowed per trajectory, decimals allowed (default 300)',
+      parsePositiveNumber('--timeout'),
     )
     .option(
       '--workers <n>',
@@ -231,9 +232,15 @@ function runOptionsOf(
   config: TrajectoryConfig | undefined,
 ): RunTrajectoriesOptions {
   const model = flags.dryRun === true ? undefined : modelOf(context, flags, config);
+  const tokenizer = flags.tokenizer ?? config?.tokenizer ?? 'o200k_base';
+  checkTokenizerName(
+    tokenizer,
+    flags.tokenizer === undefined ? `tokenizer: in ${flags.config}` : '--tokenizer',
+    true,
+  );
   const jobConfig: TrajectoryJobConfig = {
     settings: settingsOf(flags, config),
-    tokenizer: flags.tokenizer ?? config?.tokenizer ?? 'o200k_base',
+    tokenizer,
     cwd: context.cwd,
     ...(model === undefined ? {} : { model }),
     perTrajectoryMetrics: flags.metrics && config?.metrics.perTrajectory !== false,

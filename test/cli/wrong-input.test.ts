@@ -116,4 +116,30 @@ describe('every command refuses input it cannot use, clearly and with a non-zero
     }
     expectClearFailure(await runInProcess(['trajectories', folder]), 'EMPTY_INPUT', folder);
   });
+
+  it('configuration files and option values: empty, binary, a directory, a non-number', async () => {
+    expectClearFailure(
+      await runInProcess(['compact', EXAMPLE, '--engine', 'rules', '--config', empty, '--force']),
+      'EMPTY_INPUT',
+      empty,
+    );
+    expectClearFailure(
+      await runInProcess(['compact', EXAMPLE, '--engine', 'rules', '--config', binary, '--force']),
+      'INVALID_INPUT',
+      binary,
+    );
+    expectClearFailure(
+      await runInProcess(['trajectories', EXAMPLE, '--config', blank, '--dry-run']),
+      'EMPTY_INPUT',
+      blank,
+    );
+    expectClearFailure(
+      await runInProcess(['trajectories', EXAMPLE, '--config', folder, '--dry-run']),
+      'IO_FAILED',
+      folder,
+    );
+    const top = await runInProcess(['inspect', EXAMPLE, '--top', 'abc']);
+    expect(top.code).toBe(2);
+    expect(top.stderr).toContain('--top must be a non-negative integer, got "abc"');
+  });
 });

@@ -5,6 +5,7 @@ import type { TrajectoryRunReport } from '../../batch/batch-events.js';
 import { type RunTrajectoriesOptions, runTrajectories } from '../../batch/run-trajectories.js';
 import type { JobModel, TrajectoryJobConfig } from '../../batch/trajectory-job.js';
 import { CondenseError } from '../../errors/condense-error.js';
+import { checkTextInput } from '../../io/check-text.js';
 import { readTextFile } from '../../io/read-text.js';
 import type { FormatName } from '../../model/format.js';
 import { parseModelSpec } from '../../summarizer/model/create-language-model.js';
@@ -16,7 +17,13 @@ import type {
 } from '../../trajectory/trajectory-settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { formatOption, jsonOption, parsePositiveInteger, parsePositiveNumber } from '../options.js';
+import {
+  formatOption,
+  jsonOption,
+  parseNonNegativeInteger,
+  parsePositiveInteger,
+  parsePositiveNumber,
+} from '../options.js';
 import type { CommandRegistrar, CommandState } from '../program.js';
 import { checkTokenizerName } from '../tokenizer.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
@@ -50,19 +57,6 @@ const KEY_VARIABLES = {
   anthropic: ['ANTHROPIC_API_KEY'],
   'openai-compatible': ['CONDENSE_API_KEY', 'OPENROUTER_API_KEY', 'OPENAI_API_KEY'],
 } as const;
-
-function parseNonNegative(name: string): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 0) {
-      throw new CondenseError({
-        code: 'USAGE',
-        message: `${name} must be a non-negative integer, got "${value}"`,
-      });
-    }
-    return parsed;
-  };
-}
 
 function parsePercent(value: string): number {
   const parsed = Number(value);
@@ -150,7 +144,7 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     .option(
       '--protect-last <turns>',
       'last turns kept verbatim (default 4)',
-      parseNonNegative('--protect-last'),
+      parseNonNegativeInteger('--protect-last'),
     )
     .option(
       '--tokenizer <name>',
@@ -174,7 +168,7 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     .option(
       '--workers <n>',
       'worker threads for the CPU work, 0 for none (default: cores, at most 4)',
-      parseNonNegative('--workers'),
+      parseNonNegativeInteger('--workers'),
     )
     .addOption(
       new Option(
@@ -204,10 +198,7 @@ async function runCommand(
   inputs: readonly string[],
   flags: TrajectoriesFlags,
 ): Promise<void> {
-  const config =
-    flags.config === undefined
-      ? undefined
-      : parseTrajectoryConfig(await readTextFile(resolve(context.cwd, flags.config)), flags.config);
+  const config = flags.config === undefined ? undefined : await readConfig(context, flags.config);
   const renderer = createProgressRenderer(context, () => Date.now());
   let report: TrajectoryRunReport;
   try {
@@ -222,6 +213,13 @@ async function runCommand(
   context.stderr(summaryLines(report));
   const broken = report.files.some((file) => file.status === 'error') || report.counts.failed > 0;
   state.exitCode = broken ? EXIT.failure : EXIT.ok;
+}
+
+async function readConfig(context: CliContext, file: string): Promise<TrajectoryConfig> {
+  const path = resolve(context.cwd, file);
+  const text = await readTextFile(path);
+  checkTextInput(text, path, { kind: 'YAML text', hint: 'see examples/threat-hunt-policy.yaml' });
+  return parseTrajectoryConfig(text, file);
 }
 
 /** The runner's options from the flags, over the configuration file, over the defaults. */

@@ -26,6 +26,8 @@ export interface ResolveInputsOptions {
   readonly out?: string;
   /** @default '_compressed' */
   readonly suffix?: string;
+  /** Names of other files the run writes into the output directory (metrics, state): no input may be named so. */
+  readonly reserved?: readonly string[];
 }
 
 async function kindOf(path: string): Promise<'file' | 'directory'> {
@@ -71,9 +73,26 @@ export async function realDirectory(path: string): Promise<string> {
  * Refuses an output directory that holds an input (the same directory however it is reached: links, `..`), and
  * an output file that already leads to an input (a link in the output directory).
  */
-async function checkOutputs(dir: string, files: readonly InputFile[]): Promise<void> {
+async function checkOutputs(
+  dir: string,
+  files: readonly InputFile[],
+  reserved: readonly string[],
+): Promise<void> {
   const realDir = await realDirectory(dir);
   const inputs = files.map((file) => file.input);
+  for (const name of reserved) {
+    const clash = files.find((file) => file.name === name);
+    if (clash !== undefined) {
+      throw new CondenseError({
+        code: 'OUTPUT_REFUSED',
+        message: `the input ${clash.input} has the name of the run's own ${name}, which would overwrite its output`,
+        hint: 'rename the input, or set another metrics file name in the configuration',
+        location: { file: clash.input },
+      });
+    }
+    const target = await resolveOutputTarget(join(realDir, name)).catch(() => undefined);
+    if (target !== undefined) await assertNotAnInput(target, inputs);
+  }
   for (const file of files) {
     const holders = [
       await realDirectory(dirname(file.input)),
@@ -146,6 +165,6 @@ export async function resolveInputFiles(
     byName.set(name, input);
     files.push({ input, name, output: join(dir, name) });
   }
-  await checkOutputs(dir, files);
+  await checkOutputs(dir, files, options.reserved ?? []);
   return { outputDir: dir, files };
 }

@@ -24,6 +24,7 @@ import {
   identityOf,
   loadResumeState,
   type ResumeState,
+  STATE_FILE,
   saveResumeState,
   settingsFingerprint,
 } from './resume-state.js';
@@ -246,6 +247,7 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
     cwd: options.cwd,
     ...(options.out === undefined ? {} : { out: options.out }),
     ...(options.suffix === undefined ? {} : { suffix: options.suffix }),
+    reserved: [options.metricsFile ?? 'compression_metrics.json', STATE_FILE],
   });
   if (!dryRun) await mkdir(outputDir, { recursive: true });
   const sample: SampleOptions | undefined =

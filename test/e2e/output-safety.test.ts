@@ -94,6 +94,11 @@ describe('-o never destroys an input, however the path reaches it', () => {
     const inside = await runBinary(['trajectories', 'runs', '-o', 'out2', '--workers', '0'], { cwd: dir });
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain('refusing to overwrite the input file');
+    mkdirSync(join(dir, 'out3'));
+    symlinkSync(join(data, 'a.jsonl'), join(dir, 'out3', 'compression_metrics.json'));
+    const metrics = await runBinary(['trajectories', 'runs', '-o', 'out3', '--workers', '0'], { cwd: dir });
+    expect(metrics.code).toBe(2);
+    expect(metrics.stderr).toContain('refusing to overwrite the input file');
     expect(readFileSync(join(data, 'a.jsonl'), 'utf8')).toBe(dataset);
     expect(temporaries(data)).toEqual([]);
   });

@@ -24,7 +24,7 @@ export async function loadSessionInput(path: string, options: LoadSessionFileOpt
     });
   }
   const session = await loadSessionFile(path, options);
-  const problem = sessionProblem(session, path);
+  const problem = await sessionProblem(session, path);
   if (problem === undefined) return session;
   if (problem.code !== 'NOT_A_SESSION') throw problem;
   const format = await transcriptFormatOf(path);

@@ -120,7 +120,7 @@ export async function listSessions(
   const loaded: SessionFile[] = [];
   for (const path of await sessionFilesIn(dir)) {
     const session = await loadSessionFile(path);
-    const problem = sessionProblem(session, path);
+    const problem = await sessionProblem(session, path);
     if (problem === undefined) loaded.push(session);
     else options.onSkipped?.(path, problem);
   }

@@ -56,7 +56,7 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
         const session = directory
           ? await loadSessionFile(file, options)
           : await loadSessionInput(file, options);
-        const problem = sessionProblem(session, file);
+        const problem = await sessionProblem(session, file);
         if (problem !== undefined) {
           notSessions++;
           context.stderr(`condense: skipped ${problem.describe()}\n`);
@@ -76,7 +76,7 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
         throw new CondenseError({
           code: notSessions === files.length ? 'NOT_A_SESSION' : 'EMPTY_INPUT',
           message: `nothing to export: ${describeSkips(files.length, skipped, notSessions)}`,
-          hint: 'pass a session with messages (condense sessions <dir> lists them); nothing was written',
+          hint: 'pass a session with messages, which condense sessions <dir> lists; nothing was written',
           location: { file: path },
         });
       }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/codes.js';
 import type { FormatName } from '../model/format.js';
 import type { JsonObject } from '../model/json.js';
 import type { AggregateCounts } from '../trajectory/metrics-aggregate.js';
@@ -25,7 +26,10 @@ export interface FileReport {
   readonly available: number;
   readonly counts: AggregateCounts;
   readonly invalidLines: number;
+  /** What went wrong (status `error`), with what to do about it when known. */
   readonly message?: string;
+  /** The error's code (status `error`), when condense raised it. */
+  readonly code?: ErrorCode;
 }
 
 /**
@@ -42,7 +46,12 @@ export type BatchEvent =
     }
   | { readonly type: 'file-done'; readonly report: FileReport }
   | { readonly type: 'file-resumed'; readonly report: FileReport }
-  | { readonly type: 'file-error'; readonly file: string; readonly message: string }
+  | {
+      readonly type: 'file-error';
+      readonly file: string;
+      readonly message: string;
+      readonly code?: ErrorCode;
+    }
   | { readonly type: 'issue'; readonly issue: BatchIssue }
   | { readonly type: 'progress'; readonly progress: TrajectoryProgress }
   | { readonly type: 'done'; readonly report: TrajectoryRunReport };

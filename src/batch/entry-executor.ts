@@ -11,12 +11,15 @@ export interface EntryExecutor {
 export interface Timers {
   readonly setTimeout: (callback: () => void, ms: number) => unknown;
   readonly clearTimeout: (handle: unknown) => void;
+  /** A monotonic clock in milliseconds. @default performance.now */
+  readonly now?: () => number;
 }
 
 /** The global timers. */
 export const SYSTEM_TIMERS: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
 };
 
 /** The result of an entry that ran out of time: its original text, counted as failed. */
@@ -30,7 +33,9 @@ export function timedOut(job: EntryJob, timeoutMs: number): EntryResult {
 
 /**
  * Runs jobs on this thread, each under its own timeout: when it expires the summarizer call is aborted and the
- * entry resolves `timed-out` at once, whatever the work still does.
+ * entry resolves `timed-out` at once, whatever the work still does. On one thread, CPU-bound work holds the
+ * timer back until it yields; a result that arrives after the deadline is therefore still `timed-out` (the
+ * entry kept as it was), so `--workers 0` honours the same budget as the worker threads do.
  */
 export function createInProcessExecutor(
   runtime: TrajectoryRuntime,
@@ -41,6 +46,8 @@ export function createInProcessExecutor(
   return {
     run(job) {
       const controller = new AbortController();
+      const now = timers.now ?? (() => performance.now());
+      const started = now();
       return new Promise((resolve) => {
         let settled = false;
         const timer = timers.setTimeout(() => {
@@ -53,7 +60,8 @@ export function createInProcessExecutor(
           if (settled) return;
           settled = true;
           timers.clearTimeout(timer);
-          resolve(result);
+          const late = now() - started > timeoutMs && result.outcome !== 'invalid';
+          resolve(late ? timedOut(job, timeoutMs) : result);
         });
       });
     },

@@ -1,6 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CondenseError } from '../errors/condense-error.js';
+import { assertNotAnInput, resolveOutputTarget } from '../io/output-target.js';
 
 /** One input file and where its compressed copy goes. */
 export interface InputFile {
@@ -25,6 +26,8 @@ export interface ResolveInputsOptions {
   readonly out?: string;
   /** @default '_compressed' */
   readonly suffix?: string;
+  /** Names of other files the run writes into the output directory (metrics, state): no input may be named so. */
+  readonly reserved?: readonly string[];
 }
 
 async function kindOf(path: string): Promise<'file' | 'directory'> {
@@ -47,9 +50,72 @@ function defaultOutput(path: string, kind: 'file' | 'directory', suffix: string)
 }
 
 /**
+ * The real path of a directory that may not exist yet: its deepest existing ancestor resolved (links
+ * followed), with the missing rest appended.
+ */
+export async function realDirectory(path: string): Promise<string> {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return missing.length === 0 ? real : join(real, ...missing.reverse());
+    } catch (error) {
+      const parent = dirname(current);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === current) return path;
+      missing.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Refuses an output directory that holds an input (the same directory however it is reached: links, `..`), and
+ * an output file that already leads to an input (a link in the output directory).
+ */
+async function checkOutputs(
+  dir: string,
+  files: readonly InputFile[],
+  reserved: readonly string[],
+): Promise<void> {
+  const realDir = await realDirectory(dir);
+  const inputs = files.map((file) => file.input);
+  for (const name of reserved) {
+    const clash = files.find((file) => file.name === name);
+    if (clash !== undefined) {
+      throw new CondenseError({
+        code: 'OUTPUT_REFUSED',
+        message: `the input ${clash.input} has the name of the run's own ${name}, which would overwrite its output`,
+        hint: 'rename the input, or set another metrics file name in the configuration',
+        location: { file: clash.input },
+      });
+    }
+    const target = await resolveOutputTarget(join(realDir, name)).catch(() => undefined);
+    if (target !== undefined) await assertNotAnInput(target, inputs);
+  }
+  for (const file of files) {
+    const holders = [
+      await realDirectory(dirname(file.input)),
+      dirname(await realpath(file.input).catch(() => file.input)),
+    ];
+    if (holders.includes(realDir)) {
+      throw new CondenseError({
+        code: 'OUTPUT_REFUSED',
+        message: `the output directory ${dir} holds the input ${file.input}${realDir === dir ? '' : ` (${dir} leads to ${realDir})`}`,
+        hint: 'choose another -o directory; condense never overwrites what it was given',
+        location: { file: dir },
+      });
+    }
+    const target = await resolveOutputTarget(join(realDir, file.name)).catch(() => undefined);
+    if (target !== undefined) await assertNotAnInput(target, inputs);
+  }
+}
+
+/**
  * Expands the inputs (files, and directories of `*.jsonl` files, sorted) into files with their output paths:
- * the same name in the output directory. Several inputs need `out`; two inputs with one name, and an output
- * directory that holds an input, are refused (`USAGE`) — condense never overwrites what it was given.
+ * the same name in the output directory. Several inputs need `out`, and two inputs with one name are refused
+ * (`USAGE`); an output directory that holds an input, or an output that leads to one (`OUTPUT_REFUSED`), too —
+ * compared by real paths, so links do not hide them: condense never overwrites what it was given.
  */
 export async function resolveInputFiles(
   inputs: readonly string[],
@@ -66,8 +132,9 @@ export async function resolveInputFiles(
       const names = (await readdir(path)).filter((name) => name.endsWith('.jsonl')).sort();
       if (names.length === 0) {
         throw new CondenseError({
-          code: 'USAGE',
+          code: 'EMPTY_INPUT',
           message: `no *.jsonl files in ${raw}`,
+          hint: 'pass JSONL dataset files, or a directory holding some',
           location: { file: path },
         });
       }
@@ -95,15 +162,9 @@ export async function resolveInputFiles(
         hint: 'compress them in separate runs, or rename one',
       });
     }
-    if (dirname(input) === dir) {
-      throw new CondenseError({
-        code: 'USAGE',
-        message: `the output directory ${dir} holds the input ${name}`,
-        hint: 'choose another -o directory',
-      });
-    }
     byName.set(name, input);
     files.push({ input, name, output: join(dir, name) });
   }
+  await checkOutputs(dir, files, options.reserved ?? []);
   return { outputDir: dir, files };
 }

@@ -1,5 +1,6 @@
 import { detectFormat, getCodec } from '../codecs/registry.js';
 import { CondenseError } from '../errors/condense-error.js';
+import { checkTranscriptText } from '../io/check-text.js';
 import { readFileBytes } from '../io/read-bytes.js';
 import { type EntryText, type EntryTexts, splitEntryTexts } from '../io/read-entry-texts.js';
 import type { FormatName } from '../model/format.js';
@@ -74,7 +75,7 @@ function detectEntries(entries: readonly EntryText[], path: string): FormatName 
 /**
  * Reads a dataset file, splits it into entries, detects the format (unless given) and draws the sample: a fresh
  * generator seeded with `seed` for every file, so each file's sample is reproducible on its own. Throws
- * `IO_FAILED`, `INVALID_INPUT` or `UNKNOWN_FORMAT` naming the file; refuses record-per-line formats (Claude Code
+ * `IO_FAILED`, `EMPTY_INPUT`, `INVALID_INPUT` or `UNKNOWN_FORMAT` naming the file; refuses record-per-line formats (Claude Code
  * sessions), which are one transcript per file rather than a dataset.
  */
 export async function prepareFile(
@@ -83,9 +84,21 @@ export async function prepareFile(
   sample: SampleOptions | undefined,
 ): Promise<PreparedFile> {
   const bytes = await readFileBytes(file.input);
+  checkTranscriptText(
+    bytes,
+    file.input,
+    'condense trajectories reads JSONL datasets (ShareGPT, OpenAI messages…)',
+  );
   const split = splitEntryTexts(bytes, file.name);
-  const detected =
-    format ?? (split.entries.length === 0 ? 'sharegpt' : detectEntries(split.entries, file.input));
+  if (split.entries.length === 0) {
+    throw new CondenseError({
+      code: 'EMPTY_INPUT',
+      message: 'the file holds no entries',
+      hint: 'condense trajectories reads JSONL datasets with one trajectory per line, or a JSON array of them',
+      location: { file: file.input },
+    });
+  }
+  const detected = format ?? detectEntries(split.entries, file.input);
   if (getCodec(detected).fileLayout === 'records') {
     throw new CondenseError({
       code: 'INVALID_INPUT',

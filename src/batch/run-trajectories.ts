@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ErrorCode } from '../errors/codes.js';
+import { isCondenseError } from '../errors/condense-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import type { FormatName } from '../model/format.js';
 import type { JsonObject } from '../model/json.js';
@@ -22,6 +24,7 @@ import {
   identityOf,
   loadResumeState,
   type ResumeState,
+  STATE_FILE,
   saveResumeState,
   settingsFingerprint,
 } from './resume-state.js';
@@ -76,6 +79,15 @@ interface RunState {
   resume: ResumeState;
   saving: Promise<void>;
   outputDir: string;
+}
+
+/** A file's failure for its report: the message with its hint (without the file, which the report names). */
+function failureOf(error: unknown): { message: string; code?: ErrorCode } {
+  if (!isCondenseError(error)) return { message: (error as Error).message };
+  return {
+    message: error.hint === undefined ? error.message : `${error.message} (${error.hint})`,
+    code: error.code,
+  };
 }
 
 function issue(run: RunState, found: BatchIssue): void {
@@ -171,7 +183,7 @@ async function processFile(
     },
     async (error: unknown) => {
       await sink?.abort();
-      return report(file, 'error', { ...base, message: (error as Error).message });
+      return report(file, 'error', { ...base, ...failureOf(error) });
     },
   );
   return { done };
@@ -235,6 +247,7 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
     cwd: options.cwd,
     ...(options.out === undefined ? {} : { out: options.out }),
     ...(options.suffix === undefined ? {} : { suffix: options.suffix }),
+    reserved: [options.metricsFile ?? 'compression_metrics.json', STATE_FILE],
   });
   if (!dryRun) await mkdir(outputDir, { recursive: true });
   const sample: SampleOptions | undefined =
@@ -270,8 +283,8 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
       total += (await prepareFile(file, options.format, sample)).entries.length;
       todo.push({ index, file });
     } catch (error) {
-      slots[index] = report(file, 'error', { message: (error as Error).message });
-      emit({ type: 'file-error', file: file.input, message: (error as Error).message });
+      slots[index] = report(file, 'error', failureOf(error));
+      emit({ type: 'file-error', file: file.input, ...failureOf(error) });
     }
   }
   const run: RunState = {
@@ -294,14 +307,19 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
         const prepared = await prepareFile(file, options.format, sample);
         slots[index] = (await processFile(run, prepared, executor as EntryExecutor, limiter, ids)).done;
       } catch (error) {
-        slots[index] = report(file, 'error', { message: (error as Error).message });
+        slots[index] = report(file, 'error', failureOf(error));
       }
     }
     const reports = await Promise.all(slots.map((slot) => slot as FileReport | Promise<FileReport>));
     for (const done of reports) {
       if (done.status === 'written' || done.status === 'planned') emit({ type: 'file-done', report: done });
       if (done.status === 'error' && todo.some((item) => item.file.input === done.file)) {
-        emit({ type: 'file-error', file: done.file, message: done.message ?? 'failed' });
+        emit({
+          type: 'file-error',
+          file: done.file,
+          message: done.message ?? 'failed',
+          ...(done.code === undefined ? {} : { code: done.code }),
+        });
       }
     }
     return await finishRun(run, reports, startedAt, dryRun);
@@ -339,6 +357,7 @@ async function finishRun(
       failed: done.counts.failed,
       invalid_lines: done.invalidLines,
       ...(done.message === undefined ? {} : { error: done.message }),
+      ...(done.code === undefined ? {} : { error_code: done.code }),
     })),
     invalid_lines: invalidLines,
   };

@@ -142,3 +142,18 @@ export function checkEngineFlags(flags: EngineFlags): void {
         : 'model flags belong to --engine compressor; the rules engine uses no model',
   });
 }
+
+/**
+ * A note when the engine triggers later than `--threshold` asked (Hermes' floors: 75 % of windows under 512K,
+ * at least 64K tokens, 85 % of a window smaller than that), else `undefined`. Shown on standard error and in
+ * `--json`, so a raised threshold is never silent.
+ */
+export function thresholdNote(flags: EngineFlags, engine: ContextEngine): string | undefined {
+  if (flags.threshold === undefined) return undefined;
+  const { contextLength, thresholdTokens } = engine.status();
+  const requested = Math.floor(contextLength * flags.threshold);
+  if (thresholdTokens <= requested) return undefined;
+  const share = thresholdTokens / contextLength;
+  const count = (value: number) => value.toLocaleString('en-US');
+  return `--threshold ${flags.threshold} was raised to ${share.toFixed(2)} (${count(thresholdTokens)} of ${count(contextLength)} tokens, not ${count(requested)}): compaction never triggers below 75 % of a window under 512K tokens, nor below 64K tokens (85 % of a smaller window)`;
+}

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { decodeDocument } from '../codecs/registry.js';
+import { checkTranscriptText } from '../io/check-text.js';
 import { type LoadedDocument, readTranscriptFile } from '../io/read-document.js';
 import type { FormatName } from '../model/format.js';
 import type { CliContext } from './context.js';
@@ -13,6 +14,7 @@ export async function loadInput(
   const formatOption = format === undefined ? {} : { format };
   if (file === '-') {
     const text = await context.readStdin();
+    checkTranscriptText(text, 'standard input');
     return {
       path: '<stdin>',
       text,

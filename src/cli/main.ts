@@ -1,4 +1,29 @@
+import { constants } from 'node:os';
+import { removeTemporariesSync } from '../io/temp-files.js';
 import { runCli } from './run-cli.js';
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Removes the temporary files of writes in progress on every way out: normal exit, a failure, or a stop signal.
+ * A long-running command waiting in `untilStopped` (the proxy) is told to stop and shuts down on its own; any
+ * other command, or a second signal, ends the process at once with the conventional 128 + signal number.
+ */
+function handleStops(): { untilStopped: () => Promise<void> } {
+  const waiters: (() => void)[] = [];
+  process.on('exit', removeTemporariesSync);
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      removeTemporariesSync();
+      if (waiters.length > 0) {
+        for (const wake of waiters.splice(0)) wake();
+        return;
+      }
+      process.exit(128 + constants.signals[signal]);
+    });
+  }
+  return { untilStopped: () => new Promise<void>((resolve) => waiters.push(resolve)) };
+}
 
 /** Entry point of the `condense` binary: the only place that touches `process`. */
 export async function main(): Promise<void> {
@@ -7,6 +32,7 @@ export async function main(): Promise<void> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
+  const stops = handleStops();
   const code = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -19,11 +45,7 @@ export async function main(): Promise<void> {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-    untilStopped: () =>
-      new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
-      }),
+    untilStopped: stops.untilStopped,
   });
   process.exitCode = code;
 }

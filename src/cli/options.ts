@@ -36,6 +36,34 @@ export function parsePositiveInteger(name: string): (value: string) => number {
   };
 }
 
+/** Parses a non-negative integer option value, or throws a usage error naming the option. */
+export function parseNonNegativeInteger(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value.replaceAll('_', ''));
+    if (value.trim() === '' || !Number.isInteger(parsed) || parsed < 0) {
+      throw new CondenseError({
+        code: 'USAGE',
+        message: `${name} must be a non-negative integer, got "${value}"`,
+      });
+    }
+    return parsed;
+  };
+}
+
+/** Parses a positive number option value (decimals allowed), or throws a usage error naming the option. */
+export function parsePositiveNumber(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value.replaceAll('_', ''));
+    if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) {
+      throw new CondenseError({
+        code: 'USAGE',
+        message: `${name} must be a positive number, got "${value}"`,
+      });
+    }
+    return parsed;
+  };
+}
+
 /** Parses a ratio in (0, 1], or throws a usage error naming the option. */
 export function parseRatio(name: string): (value: string) => number {
   return (value) => {

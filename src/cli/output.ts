@@ -1,11 +1,27 @@
 import { resolve } from 'node:path';
-import { CondenseError } from '../errors/condense-error.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
+import { writeToTarget } from '../io/atomic-write.js';
+import { assertNotAnInput, type OutputTarget, resolveOutputTarget } from '../io/output-target.js';
 import type { CliContext } from './context.js';
 
+/** Where `-o` leads, checked against the command's inputs (`OUTPUT_REFUSED` when it is one of them). */
+export async function checkedOutput(
+  context: CliContext,
+  out: string,
+  inputs: readonly string[],
+): Promise<OutputTarget> {
+  const target = await resolveOutputTarget(resolve(context.cwd, out));
+  await assertNotAnInput(
+    target,
+    inputs.filter((input) => input !== '-').map((input) => resolve(context.cwd, input)),
+  );
+  return target;
+}
+
 /**
- * Writes a command's main output to `-o` (atomically) or to standard output. Refuses to overwrite any of the
- * command's input files: condense never destroys what it was given.
+ * Writes a command's main output to `-o` or to standard output. Refuses to overwrite any of the command's input
+ * files, however the path reaches them (links, `dir/../`, a link to the input's directory): condense never
+ * destroys what it was given. A regular file is replaced atomically and keeps its permissions; a FIFO or
+ * `/dev/null` is written through.
  */
 export async function writeOutput(
   context: CliContext,
@@ -16,13 +32,5 @@ export async function writeOutput(
     context.stdout(text);
     return;
   }
-  const target = resolve(context.cwd, options.out);
-  if (options.inputs.some((input) => resolve(context.cwd, input) === target)) {
-    throw new CondenseError({
-      code: 'USAGE',
-      message: `refusing to overwrite the input file ${options.out}`,
-      hint: 'choose another -o path',
-    });
-  }
-  await writeFileAtomic(target, text);
+  await writeToTarget(await checkedOutput(context, options.out, options.inputs), text);
 }

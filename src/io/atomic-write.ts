@@ -1,31 +1,121 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import type { Stats } from 'node:fs';
+import { type FileHandle, open, rename } from 'node:fs/promises';
 import { CondenseError } from '../errors/condense-error.js';
+import { type OutputTarget, resolveOutputTarget } from './output-target.js';
+import {
+  discardTemporary,
+  releaseTemporary,
+  removeStaleTemporaries,
+  temporaryPathFor,
+} from './temp-files.js';
+
+function writeError(path: string, error: unknown): CondenseError {
+  return new CondenseError({
+    code: 'IO_FAILED',
+    message: `could not write ${path}: ${(error as Error).message}`,
+    hint: 'check that the directory exists and is writable',
+    location: { file: path },
+    cause: error,
+  });
+}
+
+/** A temporary file beside a target, open for writing, to be renamed over the target by `commit`. */
+export interface PendingReplacement {
+  readonly handle: FileHandle;
+  /** Flushes, gives the file the target's permissions and renames it over the target. */
+  commit(): Promise<void>;
+  /** Closes and removes the temporary file; the target is left as it was. */
+  discard(): Promise<void>;
+}
 
 /**
- * Writes `data` to `path` so that readers see either the old file or the complete new one: the bytes go to a
- * temporary file in the same directory, are flushed to disk, and the temporary file is renamed over `path`.
+ * Opens a temporary file beside the real file a target resolves to (after sweeping stale ones of earlier,
+ * killed runs). It is created exclusively, so nothing planted at its name is followed; on `commit` it takes
+ * the permission bits of the file it replaces (a 0600 file stays 0600; umask applies to new files only).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+export async function openReplacement(
+  target: Extract<OutputTarget, { kind: 'file' }>,
+): Promise<PendingReplacement> {
+  await removeStaleTemporaries(target.path);
+  const temporary = temporaryPathFor(target.path);
+  let handle: FileHandle;
   try {
-    const handle = await open(temporary, 'w');
+    handle = await open(temporary, 'wx', target.existing === undefined ? 0o666 : 0o600);
+  } catch (error) {
+    await discardTemporary(temporary);
+    throw writeError(target.requested, error);
+  }
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return {
+    handle,
+    async commit() {
+      try {
+        if (target.existing !== undefined) await keepOwnership(handle, target.existing);
+        await handle.sync();
+        await close();
+        await rename(temporary, target.path);
+        releaseTemporary(temporary);
+      } catch (error) {
+        await close().catch(() => undefined);
+        await discardTemporary(temporary);
+        throw writeError(target.requested, error);
+      }
+    },
+    async discard() {
+      await close().catch(() => undefined);
+      await discardTemporary(temporary);
+    },
+  };
+}
+
+/** The replaced file's permission bits, and its owner when we may set it (root). */
+async function keepOwnership(handle: FileHandle, existing: Stats): Promise<void> {
+  await handle.chmod(existing.mode & 0o777);
+  if (process.getuid?.() === 0) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+}
+
+/** Writes through a FIFO or a device: opened for writing as a shell redirection would, never replaced. */
+async function writeThrough(path: string, data: string | Uint8Array): Promise<void> {
+  try {
+    const handle = await open(path, 'w');
     try {
       await handle.writeFile(data);
-      await handle.sync();
     } finally {
       await handle.close();
     }
-    await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw new CondenseError({
-      code: 'IO_FAILED',
-      message: `could not write ${path}: ${(error as Error).message}`,
-      hint: 'check that the directory exists and is writable',
-      location: { file: path },
-      cause: error,
-    });
+    throw writeError(path, error);
   }
+}
+
+/** Writes `data` to a resolved target: atomically for a regular file, through for a FIFO or a device. */
+export async function writeToTarget(target: OutputTarget, data: string | Uint8Array): Promise<void> {
+  if (target.kind === 'stream') {
+    await writeThrough(target.path, data);
+    return;
+  }
+  const replacement = await openReplacement(target);
+  try {
+    await replacement.handle.writeFile(data);
+  } catch (error) {
+    await replacement.discard();
+    throw writeError(target.requested, error);
+  }
+  await replacement.commit();
+}
+
+/**
+ * Writes `data` to `path` so that readers see either the old file or the complete new one: the bytes go to a
+ * temporary file in the same directory, are flushed to disk, and the temporary file is renamed over the file.
+ * Symbolic links are followed: the file they lead to is replaced and the link stays. The replaced file keeps
+ * its permission bits. A FIFO or a character device (`/dev/null`) is written through, never replaced; a
+ * directory, socket or block device is refused (`OUTPUT_REFUSED`).
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await writeToTarget(await resolveOutputTarget(path), data);
 }

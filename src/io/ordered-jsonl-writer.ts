@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { type FileHandle, open } from 'node:fs/promises';
 import { CondenseError } from '../errors/condense-error.js';
+import { openReplacement, type PendingReplacement } from './atomic-write.js';
+import { resolveOutputTarget } from './output-target.js';
 
 /** Lines arriving out of order, written in order to a temporary file, renamed into place when finished. */
 export interface OrderedJsonlWriter {
@@ -31,18 +31,29 @@ function ioError(path: string, action: string, error: unknown): CondenseError {
   });
 }
 
+/** The file the lines go to: a temporary file renamed into place, or a FIFO or device written through. */
+async function openDestination(
+  path: string,
+): Promise<{ handle: FileHandle; replacement: PendingReplacement | undefined }> {
+  const target = await resolveOutputTarget(path);
+  if (target.kind === 'file') {
+    const replacement = await openReplacement(target);
+    return { handle: replacement.handle, replacement };
+  }
+  try {
+    return { handle: await open(target.path, 'w'), replacement: undefined };
+  } catch (error) {
+    throw ioError(path, 'open', error);
+  }
+}
+
 /**
  * Opens a streaming, ordered, atomic JSONL writer for `path` (`count` lines expected). Memory holds only the
- * lines that wait for an earlier one and one output chunk; the file appears at `path` only on `finish()`.
+ * lines that wait for an earlier one and one output chunk; a regular file appears at `path` only on `finish()`
+ * (links followed, permissions kept: see `writeFileAtomic`), a FIFO or a device is written through as lines come.
  */
 export async function openOrderedJsonlWriter(path: string, count: number): Promise<OrderedJsonlWriter> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  let handle: FileHandle;
-  try {
-    handle = await open(temporary, 'w');
-  } catch (error) {
-    throw ioError(path, 'create a temporary file for', error);
-  }
+  const { handle, replacement } = await openDestination(path);
   const waiting = new Map<number, string>();
   let next = 0;
   let chunk: string[] = [];
@@ -88,20 +99,25 @@ export async function openOrderedJsonlWriter(path: string, count: number): Promi
       closed = true;
       try {
         await flush();
-        await handle.sync();
-        await handle.close();
-        await rename(temporary, path);
       } catch (error) {
-        await rm(temporary, { force: true });
+        await (replacement?.discard() ?? handle.close().catch(() => undefined));
         throw ioError(path, 'write', error);
+      }
+      if (replacement !== undefined) {
+        await replacement.commit();
+        return;
+      }
+      try {
+        await handle.close();
+      } catch (error) {
+        throw ioError(path, 'close', error);
       }
     },
     async abort() {
       if (closed) return;
       closed = true;
       await writing.catch(() => undefined);
-      await handle.close().catch(() => undefined);
-      await rm(temporary, { force: true });
+      await (replacement?.discard() ?? handle.close().catch(() => undefined));
     },
   };
   return writer;

@@ -2,6 +2,7 @@ import type { TranscriptDocument } from '../codecs/document.js';
 import { decodeDocument } from '../codecs/registry.js';
 import { CondenseError, isCondenseError } from '../errors/condense-error.js';
 import type { FormatName } from '../model/format.js';
+import { checkTranscriptText } from './check-text.js';
 import { readTextFile } from './read-text.js';
 
 /** A transcript file read from disk: its path, its text and the decoded document. */
@@ -20,13 +21,15 @@ export interface ReadTranscriptFileOptions {
 /**
  * Reads and decodes a transcript file of any supported format (JSON or JSONL). Unreadable JSONL lines are
  * reported in `document.issues` with their line numbers and kept to be written back; a file that is not a
- * transcript at all throws a `CondenseError` naming the file.
+ * transcript at all throws a `CondenseError` naming the file (`EMPTY_INPUT` for an empty one, `INVALID_INPUT`
+ * for a binary one).
  */
 export async function readTranscriptFile(
   path: string,
   options: ReadTranscriptFileOptions = {},
 ): Promise<LoadedDocument> {
   const text = await readTextFile(path);
+  checkTranscriptText(text, path);
   try {
     const document = decodeDocument(text, {
       fileName: path,

@@ -18,7 +18,7 @@ export async function readTextFile(path: string): Promise<string> {
     throw new CondenseError({
       code: 'IO_FAILED',
       message: `cannot read ${path}: ${reason}`,
-      hint: code === 'EISDIR' ? 'pass a transcript file, not a directory' : 'check the path',
+      hint: code === 'EISDIR' ? 'pass a file, not a directory' : 'check the path',
       location: { file: path },
       cause: error,
     });

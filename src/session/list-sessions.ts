@@ -1,9 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CondenseError } from '../errors/condense-error.js';
 import { createRoughCounter } from '../tokens/rough-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { loadSessionFile, type SessionFile } from './load-session-file.js';
+import { sessionProblem } from './session-check.js';
 import type { LoadedSession, SessionFormat } from './session-types.js';
 
 /** One line of `condense sessions`. */
@@ -26,6 +28,11 @@ export interface SessionListing {
 export interface ListSessionsOptions {
   /** Counts the active conversation's tokens. @default the rough estimator */
   readonly counter?: TokenCounter;
+  /**
+   * Told about each `*.jsonl` file left out because it is no session log (empty, a transcript or dataset
+   * file, binary). @default nothing: such files are left out silently
+   */
+  readonly onSkipped?: (path: string, problem: CondenseError) => void;
 }
 
 const AGENT_FILE = /^agent-.+\.jsonl$/;
@@ -33,25 +40,59 @@ const AGENT_FILE = /^agent-.+\.jsonl$/;
 /**
  * The session files of a directory: its `*.jsonl` files except old-layout subagent files (`agent-*.jsonl`); a
  * directory without any (like `~/.claude/projects`) is searched one level down, one project per sub-directory.
+ * Symbolic links to files and to project directories are followed; a file or directory reached twice (two
+ * links, a link back to the root) is listed once, so loops end.
  */
 export async function sessionFilesIn(dir: string): Promise<string[]> {
-  const own = await jsonlFiles(dir);
+  const seen = new Set<string>([await realOrSelf(dir)]);
+  const own = await jsonlFiles(dir, seen);
   if (own.length > 0) return own;
   const nested: string[] = [];
   for (const entry of await entries(dir)) {
-    if (entry.isDirectory()) nested.push(...(await jsonlFiles(join(dir, entry.name))));
+    const path = join(dir, entry.name);
+    if ((await kindOf(path, entry)) !== 'directory') continue;
+    const real = await realOrSelf(path);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    nested.push(...(await jsonlFiles(path, seen)));
   }
   return nested;
 }
 
-async function jsonlFiles(dir: string): Promise<string[]> {
-  return (await entries(dir))
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl') && !AGENT_FILE.test(entry.name))
-    .map((entry) => join(dir, entry.name))
-    .sort();
+async function realOrSelf(path: string): Promise<string> {
+  return realpath(path).catch(() => path);
 }
 
-async function entries(dir: string) {
+/** File or directory, following a symbolic link (a dangling or looping link is neither). */
+async function kindOf(path: string, entry: Dirent): Promise<'file' | 'directory' | undefined> {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  if (!entry.isSymbolicLink()) return undefined;
+  try {
+    const target = await stat(path);
+    return target.isFile() ? 'file' : target.isDirectory() ? 'directory' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function jsonlFiles(dir: string, seen: Set<string>): Promise<string[]> {
+  const found: string[] = [];
+  const names = (await entries(dir))
+    .filter((entry) => entry.name.endsWith('.jsonl') && !AGENT_FILE.test(entry.name))
+    .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  for (const entry of names) {
+    const path = join(dir, entry.name);
+    if ((await kindOf(path, entry)) !== 'file') continue;
+    const real = await realOrSelf(path);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    found.push(path);
+  }
+  return found;
+}
+
+async function entries(dir: string): Promise<Dirent[]> {
   try {
     return await readdir(dir, { withFileTypes: true });
   } catch (error) {
@@ -77,7 +118,12 @@ export async function listSessions(
 ): Promise<SessionListing[]> {
   const counter = options.counter ?? createRoughCounter();
   const loaded: SessionFile[] = [];
-  for (const path of await sessionFilesIn(dir)) loaded.push(await loadSessionFile(path));
+  for (const path of await sessionFilesIn(dir)) {
+    const session = await loadSessionFile(path);
+    const problem = await sessionProblem(session, path);
+    if (problem === undefined) loaded.push(session);
+    else options.onSkipped?.(path, problem);
+  }
   const titles = projectTitles(loaded);
   const listings = loaded.map(
     (session): SessionListing => ({

@@ -36,6 +36,11 @@ export interface CreateTokenCounterOptions extends RoughCounterOptions, ExactCou
 }
 
 const PATH_LIKE = /^(\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])|\.json$/i;
+
+/** True when a counter spec names a tokenizer file (read through `loadTokenizerFile`) rather than a model. */
+export function isTokenizerPath(spec: string): boolean {
+  return PATH_LIKE.test(spec.trim());
+}
 const ENCODING_LIKE = /^(o200k|cl100k|p50k|r50k|gpt2$)|_(base|harmony|edit)$/i;
 
 /**
@@ -66,7 +71,7 @@ async function counterFromName(spec: string, options: CreateTokenCounterOptions)
   }
   if (spec === 'rough') return createRoughCounter(options);
   if (isEncodingName(spec)) return createEncodingCounter(spec, options);
-  if (PATH_LIKE.test(spec)) {
+  if (isTokenizerPath(spec)) {
     if (options.loadTokenizerFile === undefined) {
       throw invalidSpec(
         `"${spec}" looks like a tokenizer file, but no file loader was given`,

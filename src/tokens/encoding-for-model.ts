@@ -32,3 +32,17 @@ export function encodingForModel(model: string): EncodingName {
   const bare = name.slice(name.lastIndexOf('/') + 1);
   return CL100K_MODELS.some((pattern) => pattern.test(bare)) ? 'cl100k_base' : 'o200k_base';
 }
+
+/** OpenAI model families (after an optional provider prefix and a fine-tune `ft:` prefix). */
+const OPENAI_MODELS =
+  /^(gpt-|chatgpt-|o\d(-|$)|codex-|text-embedding-|(babbage|davinci)-002$|computer-use-|omni-moderation-)/;
+
+/**
+ * True for names of OpenAI models, whose encodings `encodingForModel` knows exactly; false for every other
+ * name (Claude, Llama, a typo), which `encodingForModel` only approximates with o200k_base.
+ */
+export function isOpenAiModelName(model: string): boolean {
+  const name = model.trim().toLowerCase();
+  const bare = name.slice(name.lastIndexOf('/') + 1).replace(/^ft:/, '');
+  return OPENAI_MODELS.test(bare);
+}

@@ -374,7 +374,9 @@ describe('runTrajectories: resume, sample, dry run, progress', () => {
     const a = writeDataset(dir, 'a.jsonl', [shareGptLine(0)]);
     const b = writeDataset(dir, 'b.jsonl', [shareGptLine(1)]);
     await expect(run([a, b], extractiveRuntime()).report).rejects.toMatchObject({ code: 'USAGE' });
-    await expect(run([a], extractiveRuntime(), { out: dir }).report).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(run([a], extractiveRuntime(), { out: dir }).report).rejects.toMatchObject({
+      code: 'OUTPUT_REFUSED',
+    });
   });
 });
 

@@ -31,7 +31,9 @@ describe('condense export (built binary)', () => {
       const out = join(dir.path, `${to}.jsonl`);
       const run = await runBinary(['export', project, '--to', to, '-o', out]);
       expect(run.code).toBe(0);
-      expect(run.stderr).toContain(`exported 3 session(s) as ${to}; skipped 1 without messages`);
+      expect(run.stderr).toContain(
+        `exported 3 session(s) as ${to}; skipped 1 file(s) that are not session logs`,
+      );
       const text = readFileSync(out, 'utf8');
       expect(text.trimEnd().split('\n')).toHaveLength(3);
       expect(text).not.toMatch(/"(parentUuid|isSidechain|toolUseResult)"/);

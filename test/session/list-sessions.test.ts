@@ -21,15 +21,18 @@ describe('listSessions', () => {
       second.turn(rewound, { small: true, outputScale: 0.01 });
       writeFileSync(join(dir.path, `${second.sessionId}.jsonl`), second.jsonl());
       writeFileSync(join(dir.path, 'empty.jsonl'), '');
-      const listings = await listSessions(dir.path);
-      expect(listings).toHaveLength(3);
+      const skipped: string[] = [];
+      const listings = await listSessions(dir.path, {
+        onSkipped: (path, problem) => skipped.push(`${path} ${problem.code}`),
+      });
+      expect(listings).toHaveLength(2);
+      expect(skipped).toEqual([`${join(dir.path, 'empty.jsonl')} EMPTY_INPUT`]);
       const one = listings.find((listing) => listing.sessionId === first.sessionId);
       const two = listings.find((listing) => listing.sessionId === second.sessionId);
       expect(one?.title).toBe(second.records[0]?.['summary']);
       expect(one).toMatchObject({ compactions: 1, deadBranches: 0 });
       expect(two).toMatchObject({ compactions: 0, deadBranches: 1, title: undefined });
       expect(two?.tokens).toBeGreaterThan(0);
-      expect(listings.at(-1)).toMatchObject({ messages: 0, lastActivity: undefined });
     } finally {
       dir.remove();
     }

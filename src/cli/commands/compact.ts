@@ -11,6 +11,7 @@ import {
   engineFor,
   loadExactCounter,
   loadRuleOptions,
+  thresholdNote,
 } from '../engine-flags.js';
 import { loadInput } from '../input.js';
 import { jsonOption, outOption } from '../options.js';
@@ -39,6 +40,8 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
       const ruleOptions = await loadRuleOptions(context, flags);
       const { document } = await loadInput(context, file, flags.format);
       const setup = { ruleOptions, exactCounter: await loadExactCounter(context, flags) };
+      const note = thresholdNote(flags, engineFor(context, flags, setup));
+      const notes = note === undefined ? {} : { notes: [note] };
       const results: { transcript: Transcript; report: CompactionReport }[] = [];
       const entries: DocumentEntry[] = [];
       for (const entry of document.entries) {
@@ -58,7 +61,10 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
           report: result.report,
           transcript: stripOrigins(result.transcript),
         }));
-        const body = payload.length === 1 ? payload[0] : { format: document.format, results: payload };
+        const body =
+          payload.length === 1
+            ? { ...payload[0], ...notes }
+            : { format: document.format, results: payload, ...notes };
         await writeOutput(context, `${JSON.stringify(body, null, 2)}\n`, { out: flags.out, inputs: [file] });
       } else {
         await writeOutput(context, encodeDocument({ ...document, entries }), {
@@ -66,6 +72,7 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
           inputs: [file],
         });
       }
+      if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
       context.stderr(feedback(results.map((result) => result.report)));
       state.exitCode = results.some((result) => result.report.aborted) ? EXIT.failure : EXIT.ok;
     });

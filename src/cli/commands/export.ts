@@ -5,10 +5,12 @@ import { CondenseError } from '../../errors/condense-error.js';
 import { EXPORT_FORMATS, type ExportFormat, exportSession } from '../../session/export-session.js';
 import { sessionFilesIn } from '../../session/list-sessions.js';
 import { loadSessionFile } from '../../session/load-session-file.js';
+import { sessionProblem } from '../../session/session-check.js';
 import { EXIT } from '../context.js';
 import { outOption } from '../options.js';
 import { writeOutput } from '../output.js';
 import type { CommandRegistrar } from '../program.js';
+import { issueBudget, loadSessionInput, sessionIssueLines } from '../session-input.js';
 
 interface ExportFlags {
   readonly to: ExportFormat;
@@ -33,22 +35,34 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
     .addOption(outOption())
     .action(async (input: string, flags: ExportFlags) => {
       const path = resolve(context.cwd, input);
-      const files = (await isDirectory(path)) ? await sessionFilesIn(path) : [path];
+      const directory = await isDirectory(path);
+      const files = directory ? await sessionFilesIn(path) : [path];
       if (files.length === 0) {
         throw new CondenseError({
-          code: 'INVALID_INPUT',
+          code: 'EMPTY_INPUT',
           message: `no session files in ${input}`,
           hint: 'pass a .jsonl session file or a directory holding some',
+          location: { file: path },
         });
       }
+      const view = flags.context === true ? 'context' : 'full';
       const lines: string[] = [];
+      const budget = issueBudget();
       let skipped = 0;
+      let notSessions = 0;
       let secrets = 0;
       for (const file of files) {
-        const session = await loadSessionFile(file, {
-          subagents: false,
-          view: flags.context === true ? 'context' : 'full',
-        });
+        const options = { subagents: false, view } as const;
+        const session = directory
+          ? await loadSessionFile(file, options)
+          : await loadSessionInput(file, options);
+        const problem = await sessionProblem(session, file);
+        if (problem !== undefined) {
+          notSessions++;
+          context.stderr(`condense: skipped ${problem.describe()}\n`);
+          continue;
+        }
+        context.stderr(sessionIssueLines(file, session.issues, budget));
         if (session.transcript.messages.length === 0) {
           skipped++;
           continue;
@@ -57,17 +71,31 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
         secrets += exported.findings.length;
         lines.push(JSON.stringify(exported.line));
       }
-      await writeOutput(context, lines.length === 0 ? '' : `${lines.join('\n')}\n`, {
-        out: flags.out,
-        inputs: files,
-      });
+      if (budget.hidden > 0) context.stderr(`condense: … and ${budget.hidden} more line problem(s)\n`);
+      if (lines.length === 0) {
+        throw new CondenseError({
+          code: notSessions === files.length ? 'NOT_A_SESSION' : 'EMPTY_INPUT',
+          message: `nothing to export: ${describeSkips(files.length, skipped, notSessions)}`,
+          hint: 'pass a session with messages, which condense sessions <dir> lists; nothing was written',
+          location: { file: path },
+        });
+      }
+      await writeOutput(context, `${lines.join('\n')}\n`, { out: flags.out, inputs: files });
       const notes = [`exported ${lines.length} session(s) as ${flags.to}`];
       if (skipped > 0) notes.push(`skipped ${skipped} without messages`);
+      if (notSessions > 0) notes.push(`skipped ${notSessions} file(s) that are not session logs`);
       if (flags.redact === true) notes.push(`masked ${secrets} secret(s)`);
       context.stderr(`condense: ${notes.join('; ')}\n`);
       state.exitCode = EXIT.ok;
     });
 };
+
+function describeSkips(files: number, withoutMessages: number, notSessions: number): string {
+  const parts: string[] = [];
+  if (withoutMessages > 0) parts.push(`${withoutMessages} session(s) without messages`);
+  if (notSessions > 0) parts.push(`${notSessions} file(s) that are not session logs`);
+  return `of ${files} file(s), ${parts.join(' and ')}`;
+}
 
 async function isDirectory(path: string): Promise<boolean> {
   try {

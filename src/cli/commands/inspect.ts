@@ -8,7 +8,7 @@ import { createRoughCounter } from '../../tokens/index.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
-import { formatOption, jsonOption } from '../options.js';
+import { formatOption, jsonOption, parseNonNegativeInteger } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
 import { renderInspect } from '../render/inspect-text.js';
 import { tokenCounterFromFlag } from '../tokenizer.js';
@@ -33,7 +33,7 @@ export const registerInspect: CommandRegistrar = (program: Command, context, sta
       '--tokenizer <name>',
       'also count exactly: o200k_base, cl100k_base, a model name, or a tokenizer.json path',
     )
-    .option('--top <n>', 'how many heaviest messages to list', (value) => Number.parseInt(value, 10), 10)
+    .option('--top <n>', 'how many heaviest messages to list', parseNonNegativeInteger('--top'), 10)
     .addOption(jsonOption())
     .action(async (file: string, flags: InspectFlags) => {
       const loaded = await loadInput(context, file, flags.format);

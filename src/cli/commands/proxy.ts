@@ -1,7 +1,14 @@
 import { PROXY_DEFAULTS, type ProxyEvent } from '../../integrations/proxy/options.js';
 import { startProxy } from '../../integrations/proxy/server.js';
 import { EXIT } from '../context.js';
-import { addEngineOptions, type EngineFlags, engineFor, loadRuleOptions } from '../engine-flags.js';
+import {
+  addEngineOptions,
+  type EngineFlags,
+  engineFor,
+  loadRuleOptions,
+  thresholdNote,
+} from '../engine-flags.js';
+import { listenError } from '../listen-error.js';
 import { parsePositiveInteger } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
 
@@ -40,7 +47,8 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
     const ruleOptions = await loadRuleOptions(context, flags);
     const setup = { ruleOptions, exactCounter: undefined };
     // Made once up front so a missing API key or a bad flag fails now, not on the first request.
-    engineFor(context, flags, setup);
+    const note = thresholdNote(flags, engineFor(context, flags, setup));
+    if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
     const proxy = await startProxy({
       upstream: flags.upstream,
       port: flags.port,
@@ -48,6 +56,8 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
       engine: () => engineFor(context, flags, setup),
       ...(flags.maxBodyBytes === undefined ? {} : { maxBodyBytes: flags.maxBodyBytes }),
       onEvent: (event) => context.stderr(`condense: ${describeEvent(event)}\n`),
+    }).catch((error: unknown) => {
+      throw listenError(error, flags.host, flags.port);
     });
     if (!LOOPBACK_HOSTS.has(flags.host)) {
       context.stderr(

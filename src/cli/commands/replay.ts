@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { loadSessionFile } from '../../session/load-session-file.js';
 import { plainMessageJson, renderReplay } from '../../session/render-replay.js';
 import { EXIT } from '../context.js';
 import { jsonOption } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
+import { loadSessionInput } from '../session-input.js';
 
 interface ReplayFlags {
   readonly leaf?: string;
@@ -35,7 +35,7 @@ export const registerReplay: CommandRegistrar = (program, context, state) => {
       jsonOption('print the session as JSON: messages, boundaries, dead branches, subagents, issues'),
     )
     .action(async (file: string, flags: ReplayFlags) => {
-      const session = await loadSessionFile(resolve(context.cwd, file), {
+      const session = await loadSessionInput(resolve(context.cwd, file), {
         ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
         view: flags.context === true ? 'context' : 'full',
         prefilter: flags.prefilter,

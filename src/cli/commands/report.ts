@@ -11,6 +11,7 @@ import {
   engineFor,
   loadExactCounter,
   loadRuleOptions,
+  thresholdNote,
 } from '../engine-flags.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
@@ -45,6 +46,8 @@ export const registerReport: CommandRegistrar = (program, context, state) => {
       const ruleOptions = await loadRuleOptions(context, flags);
       const { document } = await loadInput(context, file, flags.format);
       const exactCounter = await loadExactCounter(context, flags);
+      const note = thresholdNote(flags, engineFor(context, flags, { ruleOptions, exactCounter }));
+      if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
       const transcripts: ReportTranscript[] = [];
       const entries = document.entries.filter((entry) => entry.kind === 'transcript');
       // The page shows the first DEFAULT_MAX_TRANSCRIPTS; compacting the rest of a large dataset would be wasted.

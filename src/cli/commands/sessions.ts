@@ -1,4 +1,5 @@
 import { relative, resolve } from 'node:path';
+import { CondenseError } from '../../errors/condense-error.js';
 import { listSessions, type SessionListing } from '../../session/list-sessions.js';
 import { EXIT } from '../context.js';
 import { jsonOption } from '../options.js';
@@ -20,11 +21,23 @@ export const registerSessions: CommandRegistrar = (program, context, state) => {
     .addOption(jsonOption())
     .action(async (dir: string, flags: SessionsFlags) => {
       const root = resolve(context.cwd, dir);
-      const listings = await listSessions(root);
+      let skipped = 0;
+      const listings = await listSessions(root, {
+        onSkipped: (_path, problem) => {
+          skipped++;
+          context.stderr(`condense: skipped ${problem.describe()}\n`);
+        },
+      });
+      if (listings.length === 0) {
+        throw new CondenseError({
+          code: skipped > 0 ? 'NOT_A_SESSION' : 'EMPTY_INPUT',
+          message: `no session files in ${dir}${skipped > 0 ? ` (${skipped} .jsonl file(s) there are not session logs)` : ''}`,
+          hint: 'pass a Claude Code project directory such as ~/.claude/projects/<project>, ~/.claude/projects itself, or a directory of condense logs',
+          location: { file: root },
+        });
+      }
       if (flags.json === true) {
         context.stdout(`${JSON.stringify(listings, null, 2)}\n`);
-      } else if (listings.length === 0) {
-        context.stdout(`no session files in ${dir}\n`);
       } else {
         context.stdout(`${renderListings(listings, root, context.columns)}\n`);
       }

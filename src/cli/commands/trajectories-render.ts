@@ -114,7 +114,9 @@ export function createProgressRenderer(context: CliContext, now: () => number): 
           print(`condense: ${event.report.file}: finished by an earlier run, skipped\n`);
           return;
         case 'file-error':
-          print(`condense: ${event.file}: ${event.message}\n`);
+          print(
+            `condense: ${event.code === undefined ? '' : `error ${event.code}: `}${event.file}: ${event.message}\n`,
+          );
           return;
         case 'file-done':
           if (bar === undefined)

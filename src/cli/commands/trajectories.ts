@@ -5,6 +5,7 @@ import type { TrajectoryRunReport } from '../../batch/batch-events.js';
 import { type RunTrajectoriesOptions, runTrajectories } from '../../batch/run-trajectories.js';
 import type { JobModel, TrajectoryJobConfig } from '../../batch/trajectory-job.js';
 import { CondenseError } from '../../errors/condense-error.js';
+import { checkTextInput } from '../../io/check-text.js';
 import { readTextFile } from '../../io/read-text.js';
 import type { FormatName } from '../../model/format.js';
 import { parseModelSpec } from '../../summarizer/model/create-language-model.js';
@@ -16,8 +17,15 @@ import type {
 } from '../../trajectory/trajectory-settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { formatOption, jsonOption, parsePositiveInteger } from '../options.js';
+import {
+  formatOption,
+  jsonOption,
+  parseNonNegativeInteger,
+  parsePositiveInteger,
+  parsePositiveNumber,
+} from '../options.js';
 import type { CommandRegistrar, CommandState } from '../program.js';
+import { checkTokenizerName } from '../tokenizer.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
 
 interface TrajectoriesFlags {
@@ -49,19 +57,6 @@ const KEY_VARIABLES = {
   anthropic: ['ANTHROPIC_API_KEY'],
   'openai-compatible': ['CONDENSE_API_KEY', 'OPENROUTER_API_KEY', 'OPENAI_API_KEY'],
 } as const;
-
-function parseNonNegative(name: string): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 0) {
-      throw new CondenseError({
-        code: 'USAGE',
-        message: `${name} must be a non-negative integer, got "${value}"`,
-      });
-    }
-    return parsed;
-  };
-}
 
 function parsePercent(value: string): number {
   const parsed = Number(value);
@@ -149,7 +144,7 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     .option(
       '--protect-last <turns>',
       'last turns kept verbatim (default 4)',
-      parseNonNegative('--protect-last'),
+      parseNonNegativeInteger('--protect-last'),
     )
     .option(
       '--tokenizer <name>',
@@ -167,13 +162,13 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     )
     .option(
       '--timeout <seconds>',
-      'time allowed per trajectory (default 300)',
-      parsePositiveInteger('--timeout'),
+      'seconds allowed per trajectory, decimals allowed (default 300)',
+      parsePositiveNumber('--timeout'),
     )
     .option(
       '--workers <n>',
       'worker threads for the CPU work, 0 for none (default: cores, at most 4)',
-      parseNonNegative('--workers'),
+      parseNonNegativeInteger('--workers'),
     )
     .addOption(
       new Option(
@@ -203,10 +198,7 @@ async function runCommand(
   inputs: readonly string[],
   flags: TrajectoriesFlags,
 ): Promise<void> {
-  const config =
-    flags.config === undefined
-      ? undefined
-      : parseTrajectoryConfig(await readTextFile(resolve(context.cwd, flags.config)), flags.config);
+  const config = flags.config === undefined ? undefined : await readConfig(context, flags.config);
   const renderer = createProgressRenderer(context, () => Date.now());
   let report: TrajectoryRunReport;
   try {
@@ -223,6 +215,13 @@ async function runCommand(
   state.exitCode = broken ? EXIT.failure : EXIT.ok;
 }
 
+async function readConfig(context: CliContext, file: string): Promise<TrajectoryConfig> {
+  const path = resolve(context.cwd, file);
+  const text = await readTextFile(path);
+  checkTextInput(text, path, { kind: 'YAML text', hint: 'see examples/threat-hunt-policy.yaml' });
+  return parseTrajectoryConfig(text, file);
+}
+
 /** The runner's options from the flags, over the configuration file, over the defaults. */
 function runOptionsOf(
   context: CliContext,
@@ -231,9 +230,15 @@ function runOptionsOf(
   config: TrajectoryConfig | undefined,
 ): RunTrajectoriesOptions {
   const model = flags.dryRun === true ? undefined : modelOf(context, flags, config);
+  const tokenizer = flags.tokenizer ?? config?.tokenizer ?? 'o200k_base';
+  checkTokenizerName(
+    tokenizer,
+    flags.tokenizer === undefined ? `tokenizer: in ${flags.config}` : '--tokenizer',
+    true,
+  );
   const jobConfig: TrajectoryJobConfig = {
     settings: settingsOf(flags, config),
-    tokenizer: flags.tokenizer ?? config?.tokenizer ?? 'o200k_base',
+    tokenizer,
     cwd: context.cwd,
     ...(model === undefined ? {} : { model }),
     perTrajectoryMetrics: flags.metrics && config?.metrics.perTrajectory !== false,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CondenseError } from '../errors/condense-error.js';
 import { createRoughCounter } from '../tokens/rough-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
+import { rolloutFilesUnder } from './codex-files.js';
 import { loadSessionFile, type SessionFile } from './load-session-file.js';
 import type { LoadedSession, SessionFormat } from './session-types.js';
 
@@ -33,15 +34,19 @@ const AGENT_FILE = /^agent-.+\.jsonl$/;
 /**
  * The session files of a directory: its `*.jsonl` files except old-layout subagent files (`agent-*.jsonl`); a
  * directory without any (like `~/.claude/projects`) is searched one level down, one project per sub-directory.
+ * Codex rollouts (`rollout-*.jsonl`, filed by date under `~/.codex/sessions`) are found a few levels deep too,
+ * so one directory can list Claude Code and Codex sessions side by side.
  */
 export async function sessionFilesIn(dir: string): Promise<string[]> {
   const own = await jsonlFiles(dir);
-  if (own.length > 0) return own;
-  const nested: string[] = [];
-  for (const entry of await entries(dir)) {
-    if (entry.isDirectory()) nested.push(...(await jsonlFiles(join(dir, entry.name))));
+  const found = new Set(own);
+  if (own.length === 0) {
+    for (const entry of await entries(dir)) {
+      if (entry.isDirectory()) for (const file of await jsonlFiles(join(dir, entry.name))) found.add(file);
+    }
   }
-  return nested;
+  for (const file of await rolloutFilesUnder(dir)) found.add(file);
+  return [...found].sort();
 }
 
 async function jsonlFiles(dir: string): Promise<string[]> {

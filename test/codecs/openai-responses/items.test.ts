@@ -8,6 +8,7 @@ import {
 import { detectFormat } from '../../../src/codecs/registry.js';
 import type { Message } from '../../../src/model/message.js';
 import { withParts } from '../../../src/model/message-helpers.js';
+import { stripOrigins } from '../../../src/model/origins.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import { verifyTranscript } from '../../../src/model/verify.js';
 
@@ -119,13 +120,7 @@ describe('openai-responses codec', () => {
 
   it('re-encodes every message from its parts to the same items when origins are gone', () => {
     const transcript = decoded(clone(REQUEST));
-    const stripped: Transcript = {
-      messages: transcript.messages.map((message) => ({
-        ...message,
-        meta: { ...message.meta, origin: undefined },
-      })),
-      meta: { ...transcript.meta, origin: undefined },
-    };
+    const stripped = stripOrigins(transcript);
     expect(encodeResponses(stripped)).toEqual(REQUEST);
   });
 

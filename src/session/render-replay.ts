@@ -120,7 +120,8 @@ const BOUNDARY_NAMES: Readonly<Record<string, string>> = {
 
 function boundaryLine(boundary: SessionBoundary): string {
   const facts = [
-    (Object.hasOwn(BOUNDARY_NAMES, boundary.kind) ? BOUNDARY_NAMES[boundary.kind] : undefined) ?? 'compaction boundary',
+    (Object.hasOwn(BOUNDARY_NAMES, boundary.kind) ? BOUNDARY_NAMES[boundary.kind] : undefined) ??
+      'compaction boundary',
     boundary.trigger,
     boundary.preTokens === undefined
       ? undefined

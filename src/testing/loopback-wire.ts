@@ -1,7 +1,7 @@
 import type { LoopbackReply, LoopbackToolCall } from './loopback-reply.js';
 
-/** The two wire protocols the loopback server speaks. */
-export type LoopbackProtocol = 'openai' | 'anthropic';
+/** The wire protocols the loopback server speaks: OpenAI Chat Completions, Anthropic Messages, OpenAI Responses. */
+export type LoopbackProtocol = 'openai' | 'anthropic' | 'openai-responses';
 
 /** The replies that produce a completion. */
 export type SuccessReply = Exclude<LoopbackReply, { kind: 'error' | 'malformed' | 'cut' | 'hang' }>;

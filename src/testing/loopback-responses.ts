@@ -12,8 +12,9 @@ interface Answer {
 function answerOf(reply: SuccessReply): Answer {
   const usage = reply.usage ?? { input: 10, output: 5 };
   if (reply.kind === 'empty') return { text: '', reasoning: undefined, calls: [], usage };
-  if (reply.kind === 'tool-calls')
-    return { text: reply.text ?? '', reasoning: undefined, calls: reply.calls, usage };
+  if (reply.kind === 'tool-calls') {
+    return { text: reply.text ?? '', reasoning: reply.reasoning, calls: reply.calls, usage };
+  }
   return { text: reply.text, reasoning: reply.reasoning, calls: [], usage };
 }
 

@@ -16,7 +16,10 @@ interface Content {
 function contentOf(reply: SuccessReply): Content {
   const usage = reply.usage ?? { input: 10, output: 5 };
   if (reply.kind === 'empty') return { text: '', calls: [], usage };
-  if (reply.kind === 'tool-calls') return { text: reply.text ?? '', calls: reply.calls, usage };
+  if (reply.kind === 'tool-calls') {
+    const reasoning = reply.reasoning === undefined ? {} : { reasoning: reply.reasoning };
+    return { text: reply.text ?? '', calls: reply.calls, usage, ...reasoning };
+  }
   return {
     text: reply.text,
     calls: [],

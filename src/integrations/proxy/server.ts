@@ -35,8 +35,8 @@ interface Proxy extends StepContext {
 }
 
 /**
- * Starts the HTTP sidecar: OpenAI `POST …/chat/completions` and Anthropic `POST /v1/messages` requests are
- * compacted when their conversation crosses the engine's threshold (each stretch of history summarized once,
+ * Starts the HTTP sidecar: OpenAI `POST …/chat/completions`, OpenAI Responses `POST …/responses` and Anthropic
+ * `POST /v1/messages` requests are compacted when their conversation crosses the engine's threshold (each stretch of history summarized once,
  * then reused), everything else is forwarded untouched, and answers stream back chunk by chunk with an
  * `x-condense` header saying what was done. Listens on 127.0.0.1:8787 unless told otherwise.
  */

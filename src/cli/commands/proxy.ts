@@ -19,7 +19,7 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
   const command = program
     .command('proxy')
     .description(
-      'run an HTTP sidecar: OpenAI /v1/chat/completions and Anthropic /v1/messages requests are compacted on their way to --upstream, everything else passes through',
+      'run an HTTP sidecar: OpenAI /v1/chat/completions and /v1/responses and Anthropic /v1/messages requests are compacted on their way to --upstream, everything else passes through',
     )
     .requiredOption(
       '--upstream <url>',

@@ -4,6 +4,7 @@ import { EXIT } from '../context.js';
 import { addEngineOptions, type EngineFlags, engineFor, loadRuleOptions } from '../engine-flags.js';
 import { parsePositiveInteger } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
+import { proxyEngineModuleUrl, proxyEngineRecipe } from '../proxy-engine.js';
 
 interface ProxyFlags extends EngineFlags {
   readonly upstream: string;
@@ -46,6 +47,12 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
       port: flags.port,
       host: flags.host,
       engine: () => engineFor(context, flags, setup),
+      // Compaction runs on worker threads, which make the same engines from this plain-data recipe.
+      engineModule: {
+        url: proxyEngineModuleUrl(),
+        exportName: 'proxyEngineFactory',
+        options: proxyEngineRecipe(context, flags, ruleOptions),
+      },
       ...(flags.maxBodyBytes === undefined ? {} : { maxBodyBytes: flags.maxBodyBytes }),
       onEvent: (event) => context.stderr(`condense: ${describeEvent(event)}\n`),
     });

@@ -21,8 +21,8 @@ export interface StepOutcome {
   /** The body to forward: the original bytes unless the prompt was compacted or a stored prefix spliced in. */
   readonly body: Buffer;
   readonly header: CondenseHeader;
-  /** The conversation the request belongs to (absent for bodies that are no transcript). */
-  readonly conversation?: Conversation;
+  /** The key of the conversation the request belongs to (absent for bodies that are no transcript). */
+  readonly conversationKey?: string;
   /** A failure that made the proxy forward the original (the engine's error code, never a body). */
   readonly error?: string;
 }
@@ -64,7 +64,7 @@ export async function compactionStep(
   const outcome = await conversation.exclusive(() =>
     stepWithin(conversation, adapter, body, bytes, context.counter, signal),
   );
-  return { ...outcome, conversation };
+  return { ...outcome, conversationKey: identity.key };
 }
 
 interface Working {

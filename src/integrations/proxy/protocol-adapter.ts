@@ -1,4 +1,5 @@
 import type { Codec } from '../../codecs/codec.js';
+import { exceedsJsonDepth } from '../../codecs/json-depth.js';
 import { getCodec } from '../../codecs/registry.js';
 import type { PromptFields } from './prefix-splice.js';
 import type { ProxyProtocol } from './routes.js';
@@ -128,12 +129,14 @@ export function parseRequestBody(
   adapter: ProtocolAdapter,
 ): { body?: RequestBody; reason?: string } {
   let value: unknown;
+  const text = bytes.toString('utf8');
   try {
-    value = JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    // JSON too deeply nested for the parser is forwarded as it came, like any body condense cannot read.
-    return { reason: error instanceof RangeError ? 'too-deep' : 'not-json' };
+    value = JSON.parse(text);
+  } catch {
+    return { reason: 'not-json' };
   }
+  // Nesting deeper than condense walks is forwarded as it came, like any body condense cannot read.
+  if (exceedsJsonDepth(text)) return { reason: 'too-deep' };
   const body = record(value);
   if (body === undefined || !Array.isArray(body[adapter.promptKey])) return { reason: 'not-a-transcript' };
   return { body };

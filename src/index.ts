@@ -23,6 +23,11 @@ export {
   type TranscriptDocument,
 } from './codecs/document.js';
 export type { EncodableDocument } from './codecs/encode-document.js';
+export {
+  type ItemViolation,
+  type ItemViolationCode,
+  verifyResponsesInput,
+} from './codecs/openai-responses/verify-items.js';
 export { decodeDocument, detectFormat, encodeDocument, getCodec, layoutFor } from './codecs/registry.js';
 export type {
   Boundaries,

@@ -14,7 +14,9 @@ export type DecodeIssueCode =
   | 'invalid-arguments'
   | 'orphan-result'
   | 'missing-result'
-  | 'truncated-line';
+  | 'truncated-line'
+  /** JSON nested deeper than condense reads (see `json-depth.ts`). */
+  | 'too-deep';
 
 /** Something a codec noticed while decoding, reported as data instead of thrown. */
 export interface DecodeIssue {

@@ -9,6 +9,7 @@ import {
   type TranscriptDocument,
   withLine,
 } from './document.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 
 /** Options of {@link decodeDocumentWith}. */
 export interface DecodeDocumentOptions {
@@ -29,7 +30,17 @@ export function decodeDocumentWith(
   options: DecodeDocumentOptions = {},
 ): TranscriptDocument {
   const whole = parseWhole(text);
-  if (whole.ok) return decodeJsonValue(lookup, whole.value, text, options);
+  if (whole.ok) {
+    if (exceedsJsonDepth(text)) {
+      throw new CondenseError({
+        code: 'INVALID_INPUT',
+        message: `the input nests JSON more than ${MAX_JSON_DEPTH} levels deep`,
+        hint: 'transcripts nest a few dozen levels at most: check that this is the file you meant',
+        ...(options.fileName === undefined ? {} : { location: { file: options.fileName } }),
+      });
+    }
+    return decodeJsonValue(lookup, whole.value, text, options);
+  }
   return decodeJsonLinesText(lookup, text, options);
 }
 

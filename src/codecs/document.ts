@@ -1,6 +1,7 @@
 import type { FormatName } from '../model/format.js';
 import type { Transcript } from '../model/transcript.js';
 import type { Codec, DecodeIssue } from './codec.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { splitLines } from './lines.js';
 
 /**
@@ -59,7 +60,19 @@ export function parseJsonLines(text: string): ParsedLines {
     if (lineText.trim() === '') continue;
     const line = index + 1;
     try {
-      values.push({ value: JSON.parse(lineText), line, text: lineText });
+      const value: unknown = JSON.parse(lineText);
+      if (exceedsJsonDepth(lineText)) {
+        invalid.push({ text: lineText, line });
+        issues.push({
+          code: 'too-deep',
+          severity: 'error',
+          message: `line ${line} nests JSON more than ${MAX_JSON_DEPTH} levels deep; it was skipped and is written back as it is`,
+          path: [],
+          line,
+        });
+        continue;
+      }
+      values.push({ value, line, text: lineText });
     } catch (error) {
       const last = index === lines.length - 1 || lines.slice(index + 1).every((rest) => rest.trim() === '');
       invalid.push({ text: lineText, line });

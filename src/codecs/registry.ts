@@ -4,10 +4,12 @@ import { aiSdkCodec } from './ai-sdk/index.js';
 import { anthropicCodec } from './anthropic-messages/index.js';
 import { claudeCodeCodec } from './claude-code/index.js';
 import type { Codec } from './codec.js';
+import { codexCodec } from './codex/index.js';
 import { type DecodeDocumentOptions, decodeDocumentWith, detectFormatOf } from './decode-document.js';
 import type { DocumentLayout, TranscriptDocument } from './document.js';
 import { defaultLayout, type EncodableDocument, encodeDocumentWith } from './encode-document.js';
 import { openaiCodec } from './openai-chat/index.js';
+import { responsesCodec } from './openai-responses/index.js';
 import { sharegptCodec } from './sharegpt/index.js';
 
 const CODECS: Readonly<Record<FormatName, Codec>> = {
@@ -16,6 +18,8 @@ const CODECS: Readonly<Record<FormatName, Codec>> = {
   sharegpt: sharegptCodec,
   'ai-sdk': aiSdkCodec,
   'claude-code': claudeCodeCodec,
+  'openai-responses': responsesCodec,
+  codex: codexCodec,
 };
 
 /** The codec of a format. Throws `UNKNOWN_FORMAT` for a name that is not a format. */

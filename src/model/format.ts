@@ -1,5 +1,13 @@
 /** Wire formats condense reads and writes; the names used by the CLI's `--format` / `--to` and the library. */
-export const FORMAT_NAMES = ['openai', 'anthropic', 'sharegpt', 'ai-sdk', 'claude-code'] as const;
+export const FORMAT_NAMES = [
+  'openai',
+  'anthropic',
+  'sharegpt',
+  'ai-sdk',
+  'claude-code',
+  'openai-responses',
+  'codex',
+] as const;
 
 /** A wire format name. */
 export type FormatName = (typeof FORMAT_NAMES)[number];

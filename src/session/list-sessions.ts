@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CondenseError } from '../errors/condense-error.js';
 import { createRoughCounter } from '../tokens/rough-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
+import { rolloutFilesUnder } from './codex-files.js';
 import { loadSessionFile, type SessionFile } from './load-session-file.js';
 import { sessionProblem } from './session-check.js';
 import type { LoadedSession, SessionFormat } from './session-types.js';
@@ -41,22 +42,26 @@ const AGENT_FILE = /^agent-.+\.jsonl$/;
  * The session files of a directory: its `*.jsonl` files except old-layout subagent files (`agent-*.jsonl`); a
  * directory without any (like `~/.claude/projects`) is searched one level down, one project per sub-directory.
  * Symbolic links to files and to project directories are followed; a file or directory reached twice (two
- * links, a link back to the root) is listed once, so loops end.
+ * links, a link back to the root) is listed once, so loops end. Codex rollouts (`rollout-*.jsonl`, filed by
+ * date under `~/.codex/sessions`) are found a few levels deep too, so one directory can list Claude Code and
+ * Codex sessions side by side.
  */
 export async function sessionFilesIn(dir: string): Promise<string[]> {
   const seen = new Set<string>([await realOrSelf(dir)]);
   const own = await jsonlFiles(dir, seen);
-  if (own.length > 0) return own;
-  const nested: string[] = [];
-  for (const entry of await entries(dir)) {
-    const path = join(dir, entry.name);
-    if ((await kindOf(path, entry)) !== 'directory') continue;
-    const real = await realOrSelf(path);
-    if (seen.has(real)) continue;
-    seen.add(real);
-    nested.push(...(await jsonlFiles(path, seen)));
+  const found = new Set(own);
+  if (own.length === 0) {
+    for (const entry of await entries(dir)) {
+      const path = join(dir, entry.name);
+      if ((await kindOf(path, entry)) !== 'directory') continue;
+      const real = await realOrSelf(path);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      for (const file of await jsonlFiles(path, seen)) found.add(file);
+    }
   }
-  return nested;
+  for (const file of await rolloutFilesUnder(dir)) found.add(file);
+  return [...found].sort();
 }
 
 async function realOrSelf(path: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { bufferView, scanLines } from '../io/jsonl-scan.js';
 import type { Transcript } from '../model/transcript.js';
 import { boundaryInfo, type SegmentEnds } from './boundary.js';
+import { isCodexRollout, loadCodexSession } from './codex-session.js';
 import { findDeadBranches } from './dead-branches.js';
 import {
   decodeClaudeCodeChain,
@@ -33,7 +34,7 @@ import { type ChainCut, type ChainWalk, walkContext, walkFull } from './walk-cha
 const NO_WALK: ChainWalk = { path: [], cuts: [], links: new Map() };
 
 /**
- * Loads a session log (Claude Code project file or condense's own log) from its bytes: chooses the active leaf,
+ * Loads a session log (Claude Code project file or condense's own log; Codex rollouts go to `loadCodexSession`) from its bytes: chooses the active leaf,
  * walks its branch back to the root across compaction boundaries, re-attaches parallel tool results, and returns
  * the conversation as a transcript with the side channels (titles, boundaries, dead branches, issues).
  *
@@ -44,6 +45,7 @@ const NO_WALK: ChainWalk = { path: [], cuts: [], links: new Map() };
  * uuids are reported in `issues`); throws `INVALID_OPTIONS` only for a `leaf` option naming no record.
  */
 export function loadSession(bytes: Uint8Array, options: LoadSessionOptions = {}): LoadedSession {
+  if (isCodexRollout(bytes)) return loadCodexSession(bytes, options);
   const buf = bufferView(bytes);
   const lines = scanLines(buf);
   const dialect = detectDialect(buf, lines);

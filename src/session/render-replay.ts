@@ -113,9 +113,15 @@ function imageText(detail: string | undefined): string {
   return `[image${detail === undefined ? '' : ` ${detail}`}]`;
 }
 
+const BOUNDARY_NAMES: Readonly<Record<string, string>> = {
+  compaction: 'condense compaction',
+  'codex-compaction': 'Codex compaction',
+};
+
 function boundaryLine(boundary: SessionBoundary): string {
   const facts = [
-    boundary.kind === 'compaction' ? 'condense compaction' : 'compaction boundary',
+    (Object.hasOwn(BOUNDARY_NAMES, boundary.kind) ? BOUNDARY_NAMES[boundary.kind] : undefined) ??
+      'compaction boundary',
     boundary.trigger,
     boundary.preTokens === undefined
       ? undefined

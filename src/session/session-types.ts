@@ -2,8 +2,8 @@ import type { DecodeIssueCode } from '../codecs/codec.js';
 import type { JsonObject } from '../model/json.js';
 import type { Transcript } from '../model/transcript.js';
 
-/** The session log formats condense loads: Claude Code project files and condense's own log. */
-export type SessionFormat = 'claude-code' | 'condense';
+/** The session log formats condense loads: Claude Code project files, Codex CLI rollouts and condense's own log. */
+export type SessionFormat = 'claude-code' | 'condense' | 'codex';
 
 /**
  * Which conversation to expose. `full`: the whole history of the active branch, across compaction boundaries
@@ -65,7 +65,7 @@ export type BoundaryLink =
 export interface SessionBoundary {
   readonly uuid: string;
   readonly line: number;
-  /** `compact_boundary` (Claude Code) or `compaction` (condense). */
+  /** `compact_boundary` (Claude Code), `compaction` (condense) or `codex-compaction` (a Codex `compacted` line). */
   readonly kind: string;
   readonly trigger: string | undefined;
   readonly preTokens: number | undefined;
@@ -131,7 +131,9 @@ export type SessionIssueCode =
   | 'invalid-boundary'
   | 'unknown-record'
   | 'invalid-record'
-  | 'prefilter-fallback';
+  | 'prefilter-fallback'
+  /** Codex: a `thread_rolled_back` event took turns off the conversation. */
+  | 'rolled-back';
 
 /** Something worth reporting about a session file; loading never throws on damaged content. */
 export interface SessionIssue {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoopbackReply } from './loopback-reply.js';
+import { responsesBody, responsesEvents, responsesRequestOptions } from './loopback-responses.js';
 import {
   anthropicEvents,
   anthropicMessage,
@@ -53,6 +54,7 @@ const SECRET_HEADERS = ['authorization', 'x-api-key', 'api-key', 'cookie'] as co
 function protocolOf(path: string): LoopbackProtocol | 'unknown' {
   if (/^(?:\/v1)?\/chat\/completions\/?$/.test(path)) return 'openai';
   if (/^(?:\/v1)?\/messages\/?$/.test(path)) return 'anthropic';
+  if (/^(?:\/v1)?\/responses\/?$/.test(path)) return 'openai-responses';
   return 'unknown';
 }
 
@@ -109,8 +111,19 @@ function sendJson(
   response.end(text);
 }
 
-function sse(protocol: LoopbackProtocol, reply: LoopbackReply, model: string, id: string): string[] {
+function sse(
+  recorded: LoopbackRequest,
+  protocol: LoopbackProtocol,
+  reply: LoopbackReply,
+  model: string,
+  id: string,
+): string[] {
   const success = reply as Parameters<typeof openaiChunks>[0];
+  if (protocol === 'openai-responses') {
+    return responsesEvents(success, model, id, responsesRequestOptions(recorded.body)).map(
+      ([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
+  }
   if (protocol === 'openai') {
     return [
       ...openaiChunks(success, model, id).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`),
@@ -122,8 +135,16 @@ function sse(protocol: LoopbackProtocol, reply: LoopbackReply, model: string, id
   );
 }
 
-function successBody(protocol: LoopbackProtocol, reply: LoopbackReply, model: string, id: string): unknown {
+function successBody(
+  recorded: LoopbackRequest,
+  protocol: LoopbackProtocol,
+  reply: LoopbackReply,
+  model: string,
+  id: string,
+): unknown {
   const success = reply as Parameters<typeof openaiCompletion>[0];
+  if (protocol === 'openai-responses')
+    return responsesBody(success, model, id, responsesRequestOptions(recorded.body));
   return protocol === 'openai' ? openaiCompletion(success, model, id) : anthropicMessage(success, model, id);
 }
 
@@ -138,7 +159,12 @@ function startStream(response: ServerResponse): void {
 function answer(response: ServerResponse, recorded: LoopbackRequest, reply: LoopbackReply): void {
   const protocol = recorded.protocol === 'unknown' ? 'openai' : recorded.protocol;
   const model = recorded.model ?? 'loopback-model';
-  const id = protocol === 'openai' ? `chatcmpl-loopback-${recorded.index}` : `msg_loopback_${recorded.index}`;
+  const id =
+    protocol === 'openai'
+      ? `chatcmpl-loopback-${recorded.index}`
+      : protocol === 'anthropic'
+        ? `msg_loopback_${recorded.index}`
+        : `loopback_${recorded.index}`;
   switch (reply.kind) {
     case 'hang':
       return;
@@ -161,11 +187,11 @@ function answer(response: ServerResponse, recorded: LoopbackRequest, reply: Loop
       const full = { text: reply.text ?? 'This answer is cut off before it ends.' };
       if (recorded.stream) {
         startStream(response);
-        const events = sse(protocol, full, model, id);
+        const events = sse(recorded, protocol, full, model, id);
         for (const event of events.slice(0, Math.max(1, Math.floor(events.length / 2))))
           response.write(event);
       } else {
-        const text = JSON.stringify(successBody(protocol, full, model, id));
+        const text = JSON.stringify(successBody(recorded, protocol, full, model, id));
         response.writeHead(200, {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(text),
@@ -182,15 +208,16 @@ function answer(response: ServerResponse, recorded: LoopbackRequest, reply: Loop
     case 'empty':
       if (recorded.stream) {
         startStream(response);
-        for (const event of sse(protocol, reply, model, id)) response.write(event);
+        for (const event of sse(recorded, protocol, reply, model, id)) response.write(event);
         response.end();
-      } else sendJson(response, 200, successBody(protocol, reply, model, id));
+      } else sendJson(response, 200, successBody(recorded, protocol, reply, model, id));
   }
 }
 
 /**
- * Starts a real HTTP server on 127.0.0.1 (random port) that speaks OpenAI `POST /v1/chat/completions` and
- * Anthropic `POST /v1/messages`, JSON and SSE streaming, with scripted replies and faults (error statuses with
+ * Starts a real HTTP server on 127.0.0.1 (random port) that speaks OpenAI `POST /v1/chat/completions`, OpenAI
+ * `POST /v1/responses` (the Responses API, which the AI SDK's default `openai(…)` provider uses) and Anthropic
+ * `POST /v1/messages`, JSON and SSE streaming, with scripted replies and faults (error statuses with
  * provider-shaped bodies, `retry-after`, delays, malformed bodies, connections cut mid-answer, empty content,
  * no answer at all). Every request is recorded without its credentials. Other paths get a 404.
  */

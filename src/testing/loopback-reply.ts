@@ -34,6 +34,8 @@ export type LoopbackReply =
       readonly kind: 'tool-calls';
       readonly calls: readonly LoopbackToolCall[];
       readonly text?: string;
+      /** Reasoning sent before the calls (as for a text reply). */
+      readonly reasoning?: string;
       readonly usage?: LoopbackUsage;
     })
   /** A completion whose content is empty. */

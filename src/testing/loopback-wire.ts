@@ -1,7 +1,7 @@
 import type { LoopbackReply, LoopbackToolCall } from './loopback-reply.js';
 
-/** The two wire protocols the loopback server speaks. */
-export type LoopbackProtocol = 'openai' | 'anthropic';
+/** The wire protocols the loopback server speaks: OpenAI Chat Completions, Anthropic Messages, OpenAI Responses. */
+export type LoopbackProtocol = 'openai' | 'anthropic' | 'openai-responses';
 
 /** The replies that produce a completion. */
 export type SuccessReply = Exclude<LoopbackReply, { kind: 'error' | 'malformed' | 'cut' | 'hang' }>;
@@ -16,7 +16,10 @@ interface Content {
 function contentOf(reply: SuccessReply): Content {
   const usage = reply.usage ?? { input: 10, output: 5 };
   if (reply.kind === 'empty') return { text: '', calls: [], usage };
-  if (reply.kind === 'tool-calls') return { text: reply.text ?? '', calls: reply.calls, usage };
+  if (reply.kind === 'tool-calls') {
+    const reasoning = reply.reasoning === undefined ? {} : { reasoning: reply.reasoning };
+    return { text: reply.text ?? '', calls: reply.calls, usage, ...reasoning };
+  }
   return {
     text: reply.text,
     calls: [],

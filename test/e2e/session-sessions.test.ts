@@ -25,10 +25,12 @@ describe('condense sessions (built binary)', () => {
     const run = await runBinary(['sessions', project]);
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/session\s+title\s+messages\s+tokens\s+compactions\s+dead\s+last activity/);
+    expect(lines[0]).toMatch(
+      /session\s+title\s+messages\s+tokens\s+compactions\s+dead\s+last activity\s+agent/,
+    );
     expect(lines).toHaveLength(3);
     const firstLine = lines.find((line) => line.includes(first.sessionId)) as string;
-    expect(firstLine).toMatch(/\s1\s+0\s+2026-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(firstLine).toMatch(/\s1\s+0\s+2026-\d\d-\d\d \d\d:\d\d:\d\d\s+claude-code$/);
     const json = JSON.parse((await runBinary(['sessions', project, '--json'])).stdout);
     expect(json.find((item: { sessionId: string }) => item.sessionId === first.sessionId).title).toBe(
       second.records[0]?.['summary'],

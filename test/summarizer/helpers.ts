@@ -35,9 +35,10 @@ export function loopbackSummarizer(
   return { summarizer, sleeps };
 }
 
-/** The prompt text of a recorded request (OpenAI or Anthropic body). */
+/** The prompt text of a recorded request (OpenAI Responses, OpenAI chat or Anthropic body). */
 export function promptOf(body: unknown): string {
-  const messages = (body as { messages?: { content: unknown }[] }).messages ?? [];
+  const wire = body as { messages?: { content: unknown }[]; input?: { content: unknown }[] };
+  const messages = wire.input ?? wire.messages ?? [];
   return messages
     .map((message) =>
       typeof message.content === 'string'

@@ -78,5 +78,5 @@ export const registerInspect: CommandRegistrar = (program: Command, context, sta
 function verifyProviderFor(format: FormatName): VerifyProvider {
   const codec = getCodec(format);
   if (codec.capabilities.strictAlternation) return 'anthropic';
-  return format === 'openai' ? 'openai' : 'generic';
+  return format === 'openai' || format === 'openai-responses' || format === 'codex' ? 'openai' : 'generic';
 }

@@ -11,6 +11,7 @@ import {
 import { listenError } from '../listen-error.js';
 import { parsePositiveInteger } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
+import { proxyEngineModuleUrl, proxyEngineRecipe } from '../proxy-engine.js';
 
 interface ProxyFlags extends EngineFlags {
   readonly upstream: string;
@@ -26,7 +27,7 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
   const command = program
     .command('proxy')
     .description(
-      'run an HTTP sidecar: OpenAI /v1/chat/completions and Anthropic /v1/messages requests are compacted on their way to --upstream, everything else passes through',
+      'run an HTTP sidecar: OpenAI /v1/chat/completions and /v1/responses and Anthropic /v1/messages requests are compacted on their way to --upstream, everything else passes through',
     )
     .requiredOption(
       '--upstream <url>',
@@ -54,6 +55,12 @@ export const registerProxy: CommandRegistrar = (program, context, state) => {
       port: flags.port,
       host: flags.host,
       engine: () => engineFor(context, flags, setup),
+      // Compaction runs on worker threads, which make the same engines from this plain-data recipe.
+      engineModule: {
+        url: proxyEngineModuleUrl(),
+        exportName: 'proxyEngineFactory',
+        options: proxyEngineRecipe(context, flags, ruleOptions),
+      },
       ...(flags.maxBodyBytes === undefined ? {} : { maxBodyBytes: flags.maxBodyBytes }),
       onEvent: (event) => context.stderr(`condense: ${describeEvent(event)}\n`),
     }).catch((error: unknown) => {

@@ -18,7 +18,7 @@ export const registerReplay: CommandRegistrar = (program, context, state) => {
   program
     .command('replay')
     .description(
-      'show the active conversation of a session log (Claude Code or condense): roles, tool calls and results, compaction boundaries, dead branches',
+      'show the active conversation of a session log (Claude Code, Codex CLI rollout or condense): roles, tool calls and results, compaction boundaries, dead branches',
     )
     .argument('<session>', 'session file (.jsonl)')
     .option(

@@ -15,7 +15,7 @@ export const registerSessions: CommandRegistrar = (program, context, state) => {
   program
     .command('sessions')
     .description(
-      'list the sessions of a directory (a Claude Code project, ~/.claude/projects, or condense logs): id, title, messages, tokens, compactions, dead branches, last activity',
+      'list the sessions of a directory (a Claude Code project, ~/.claude/projects, ~/.codex/sessions, or condense logs): id, title, messages, tokens, compactions, dead branches, last activity, agent',
     )
     .argument('<dir>', 'directory of session files')
     .addOption(jsonOption())
@@ -46,7 +46,7 @@ export const registerSessions: CommandRegistrar = (program, context, state) => {
 };
 
 function renderListings(listings: readonly SessionListing[], root: string, columns: number): string {
-  const header = ['session', 'title', 'messages', 'tokens', 'compactions', 'dead', 'last activity'];
+  const header = ['session', 'title', 'messages', 'tokens', 'compactions', 'dead', 'last activity', 'agent'];
   const rows = listings.map((listing) => [
     (listing.sessionId ?? relative(root, listing.path)).slice(0, 36),
     '',
@@ -55,6 +55,7 @@ function renderListings(listings: readonly SessionListing[], root: string, colum
     integer(listing.compactions),
     integer(listing.deadBranches),
     (listing.lastActivity ?? '-').replace('T', ' ').slice(0, 19),
+    listing.format,
   ]);
   // The title takes whatever width the other columns leave.
   const fixed = [header, ...rows].reduce(

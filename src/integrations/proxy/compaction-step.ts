@@ -22,8 +22,8 @@ export interface StepOutcome {
   /** The body to forward: the original bytes unless the prompt was compacted or a stored prefix spliced in. */
   readonly body: Buffer;
   readonly header: CondenseHeader;
-  /** The conversation the request belongs to (absent for bodies that are no transcript). */
-  readonly conversation?: Conversation;
+  /** The key of the conversation the request belongs to (absent for bodies that are no transcript). */
+  readonly conversationKey?: string;
   /** A failure that made the proxy forward the original (the engine's error code, never a body). */
   readonly error?: string;
 }
@@ -46,7 +46,8 @@ export async function compactionStep(
   context: StepContext,
   signal: AbortSignal,
 ): Promise<StepOutcome> {
-  const parsed = parseRequestBody(bytes);
+  const adapter = adapterFor(protocol);
+  const parsed = parseRequestBody(bytes, adapter);
   const body = parsed.body;
   if (body === undefined) {
     return {
@@ -54,13 +55,17 @@ export async function compactionStep(
       header: { action: 'passthrough', fields: [['reason', parsed.reason ?? 'unknown']] },
     };
   }
-  const adapter = adapterFor(protocol);
+  const chained = adapter.passthroughReason(body);
+  if (chained !== undefined) {
+    // The history lives on the provider's side: what the request carries is not the whole conversation.
+    return { body: bytes, header: { action: 'passthrough', fields: [['reason', chained]] } };
+  }
   const identity = conversationIdentity(adapter, body, conversationHeader);
   const conversation = context.store.get(identity.key, identity.id);
   const outcome = await conversation.exclusive(() =>
     stepWithin(conversation, adapter, body, bytes, context.counter, signal),
   );
-  return { ...outcome, conversation };
+  return { ...outcome, conversationKey: identity.key };
 }
 
 interface Working {
@@ -112,7 +117,7 @@ async function stepWithin(
   }
   const errorField = error === undefined ? {} : { error };
   if (working.reused !== undefined) {
-    const spliced = withPrompt(body, working.prompt, adapter.topLevelSystem);
+    const spliced = withPrompt(body, working.prompt, adapter);
     const fields: CondenseHeader['fields'] = [
       ['tokens', change(working.originalTokens, working.tokens)],
       ['messages', change(working.original.messages.length, working.prompt.messages.length)],
@@ -135,7 +140,7 @@ function prepare(
   body: RequestBody,
   counter: TokenCounter,
 ): Working | undefined {
-  const original = wirePromptOf(body, adapter.topLevelSystem);
+  const original = wirePromptOf(body, adapter);
   const stored = conversation.last;
   const spliced = stored === undefined ? undefined : splicePrefix(original, stored.prefix);
   if (stored !== undefined && spliced === undefined) {
@@ -145,9 +150,7 @@ function prepare(
   }
   const reused = spliced === undefined ? undefined : stored;
   const prompt = spliced ?? original;
-  const decoded = adapter.codec.decode(
-    spliced === undefined ? body : withPrompt(body, spliced, adapter.topLevelSystem),
-  );
+  const decoded = adapter.codec.decode(spliced === undefined ? body : withPrompt(body, spliced, adapter));
   if (decoded.issues.some((issue) => issue.severity === 'error')) return undefined;
   const tokens = counter.countTranscript(decoded.value);
   const originalTokens =
@@ -166,7 +169,7 @@ function compacted(
   overWindow?: string,
 ): StepOutcome {
   const encoded = adapter.codec.encode(transcript) as RequestBody;
-  const prompt = wirePromptOf(encoded, adapter.topLevelSystem);
+  const prompt = wirePromptOf(encoded, adapter);
   const tokensAfter = counter.countTranscript(transcript);
   conversation.last = {
     prefix: {
@@ -188,7 +191,7 @@ function compacted(
   if (overWindow !== undefined) fields.push(['over-window', overWindow]);
   fields.push(['conversation', conversation.id]);
   return {
-    body: Buffer.from(JSON.stringify(withPrompt(body, prompt, adapter.topLevelSystem))),
+    body: Buffer.from(JSON.stringify(withPrompt(body, prompt, adapter))),
     header: { action: 'compacted', fields },
   };
 }

@@ -7,7 +7,9 @@
  * `summary` (checkpoint source: `model`, `extractive`, `fallback-marker`, `none`), `reused` (original messages
  * the stored compaction stood for, when a compaction started from it), `conversation` (12 hex characters),
  * `reason` (`under-threshold`, `blocked`, `no-progress`, `aborted`, `nothing-to-fold`, `engine-error`,
- * `decode-issues`, `not-json`, `not-a-transcript`, `route`, `body-too-large`, `upstream-unreachable`).
+ * `decode-issues`, `not-json`, `too-deep`, `not-a-transcript`, `route`, `body-too-large`, `upstream-unreachable`,
+ * and for Responses API requests whose history the provider keeps, `previous-response-id` and
+ * `stored-conversation`).
  */
 export const CONDENSE_HEADER = 'x-condense';
 

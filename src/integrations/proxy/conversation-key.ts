@@ -25,13 +25,18 @@ export function conversationIdentity(
     header !== undefined && header !== ''
       ? `header:${header}`
       : `hash:${sha256(
-          stableJson([adapter.protocol, body['model'] ?? null, adapter.systemPrompt(body), firstUser(body)]),
+          stableJson([
+            adapter.protocol,
+            body['model'] ?? null,
+            adapter.systemPrompt(body),
+            firstUser(body[adapter.promptKey]),
+          ]),
         )}`;
   return { key, id: sha256(key).slice(0, 12) };
 }
 
-function firstUser(body: RequestBody): unknown {
-  const messages = body['messages'] as readonly unknown[];
+function firstUser(prompt: unknown): unknown {
+  const messages = Array.isArray(prompt) ? (prompt as readonly unknown[]) : [];
   return (
     messages.find(
       (message) =>

@@ -62,6 +62,11 @@ export class ConversationStore {
   has(key: string): boolean {
     return this.#entries.has(key);
   }
+
+  /** The conversation under `key` when it is remembered (does not mark it used, never makes one). */
+  peek(key: string): Conversation | undefined {
+    return this.#entries.get(key);
+  }
 }
 
 function newConversation(id: string, engine: ContextEngine): Conversation {

@@ -30,7 +30,7 @@ export function upstreamRequestHeaders(
     if (value === undefined || named.has(name)) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  // fetch() would decompress a compressed answer behind our back; asking for none keeps bytes and headers true.
+  // The usage reader reads answers as they pass: asking for no compression keeps them readable.
   out['accept-encoding'] = 'identity';
   return out;
 }
@@ -39,15 +39,15 @@ function connectionTokens(value: string | undefined): string[] {
   return value === undefined ? [] : value.split(',').map((token) => token.trim().toLowerCase());
 }
 
-/** The upstream's response headers for the client, without hop-by-hop ones and the encoding fetch undid. */
-export function clientResponseHeaders(upstream: Headers): Record<string, string | string[]> {
+/** The upstream's response headers for the client, without hop-by-hop ones. */
+export function clientResponseHeaders(
+  upstream: Readonly<Record<string, string | readonly string[]>>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  upstream.forEach((value, name) => {
-    if (HOP_BY_HOP.has(name) || name === 'content-encoding' || name === 'set-cookie') return;
-    out[name] = value;
-  });
-  const cookies = upstream.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
+  for (const [name, value] of Object.entries(upstream)) {
+    if (HOP_BY_HOP.has(name)) continue;
+    out[name] = typeof value === 'string' ? value : [...value];
+  }
   return out;
 }
 
@@ -57,25 +57,14 @@ export function clientResponseHeaders(upstream: Headers): Record<string, string 
  * reader). Returns false when the client went away before the end.
  */
 export async function pipeBody(
-  body: ReadableStream<Uint8Array> | null,
+  body: AsyncIterable<Uint8Array>,
   response: ServerResponse,
   observe?: (chunk: Uint8Array) => void,
 ): Promise<boolean> {
-  if (body === null) {
-    response.end();
-    return true;
-  }
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      observe?.(value);
-      if (!response.write(value)) await drained(response);
-      if (response.destroyed) return false;
-    }
-  } finally {
-    reader.releaseLock();
+  for await (const chunk of body) {
+    observe?.(chunk);
+    if (!response.write(chunk)) await drained(response);
+    if (response.destroyed) return false;
   }
   response.end();
   return true;

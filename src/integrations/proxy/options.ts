@@ -4,6 +4,7 @@ import { createEngine } from '../../engines/registry.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { EngineChoice } from '../engine-choice.js';
+import type { EngineRecipe } from './compaction-worker.js';
 
 /** One line's worth of what the proxy did with a request. Never carries bodies, headers or keys. */
 export interface ProxyEvent {
@@ -29,14 +30,34 @@ export type ProxyOptions = EngineChoice & {
   readonly port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
   readonly host?: string;
-  /** Request bodies larger than this get a 413. @default 33_554_432 (32 MiB) */
+  /**
+   * Largest body of a compactable request (chat completions, responses, messages) the proxy reads to compact it;
+   * a larger one gets a 413. Other routes are streamed through whatever their size. @default 33_554_432 (32 MiB)
+   */
   readonly maxBodyBytes?: number;
   /** Conversations remembered (engine state and last compaction), least recently used dropped first. @default 1000 */
   readonly maxConversations?: number;
   /** Called once per finished request. */
   readonly onEvent?: (event: ProxyEvent) => void;
-  /** The `fetch` used to reach the upstream. @default globalThis.fetch */
+  /**
+   * A `fetch` to reach the upstream with (instrumentation, custom transports). By default the proxy uses
+   * `node:http`/`node:https` with keep-alive connections, which sends the headers exactly as the client did (no
+   * `sec-fetch-mode` or `accept-language` of its own) and sends a request again when the kept-alive connection
+   * it went out on had been closed by the upstream.
+   */
   readonly fetch?: typeof fetch;
+  /**
+   * Worker threads that run compaction, so a large prompt being compacted never holds up other requests; 0 runs
+   * it on the server's thread. Workers need an engine they can make themselves: a built-in engine whose options
+   * are plain data (no functions, counters or summarizer objects), or {@link ProxyOptions.engineModule}.
+   * @default 2 when the engine can be made on a worker thread, else 0
+   */
+  readonly compactionThreads?: number;
+  /**
+   * How worker threads make engines when `engine` is a function: a module (URL) whose export `exportName`,
+   * called with `options` (plain data), returns the engine factory.
+   */
+  readonly engineModule?: { readonly url: string; readonly exportName: string; readonly options?: unknown };
   /** Estimator for the `tokens=` figures and the built-in engines. Default: the calibrated rough counter. */
   readonly counter?: TokenCounter;
 };
@@ -58,9 +79,14 @@ export interface ResolvedProxyOptions {
   readonly maxBodyBytes: number;
   readonly maxConversations: number;
   readonly onEvent: ((event: ProxyEvent) => void) | undefined;
-  readonly fetch: typeof fetch;
-  /** A fresh engine for a new conversation. */
+  /** The injected `fetch`, when one was given (else the proxy's own `node:http` client is used). */
+  readonly fetch: typeof fetch | undefined;
+  /** A fresh engine for a new conversation (steps on the server's thread). */
   readonly newEngine: () => ContextEngine;
+  /** Worker threads for compaction (0: the server's thread). */
+  readonly compactionThreads: number;
+  /** How workers make engines, when they run compaction. */
+  readonly recipe: EngineRecipe | undefined;
 }
 
 /** Applies defaults and rejects a missing or malformed upstream and out-of-range numbers. */
@@ -79,9 +105,51 @@ export function resolveProxyOptions(options: ProxyOptions, counter: TokenCounter
     maxBodyBytes,
     maxConversations,
     onEvent: options.onEvent,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
     newEngine: engineFactory(options, counter),
+    ...threads(options),
   };
+}
+
+/** The compaction threads asked for (or the default) and the recipe that lets workers make engines. */
+function threads(options: ProxyOptions): { compactionThreads: number; recipe: EngineRecipe | undefined } {
+  const recipe = workerRecipe(options);
+  const compactionThreads = options.compactionThreads ?? (recipe === undefined ? 0 : DEFAULT_THREADS);
+  if (!Number.isInteger(compactionThreads) || compactionThreads < 0) {
+    invalid(`compactionThreads must be a whole number, got ${compactionThreads}`);
+  }
+  if (compactionThreads > 0 && recipe === undefined) {
+    invalid(
+      'compaction threads need an engine a worker thread can make',
+      'use a built-in engine with plain-data options, pass engineModule, or set compactionThreads to 0',
+    );
+  }
+  return { compactionThreads, recipe };
+}
+
+const DEFAULT_THREADS = 2;
+
+function workerRecipe(options: ProxyOptions): EngineRecipe | undefined {
+  if (options.counter !== undefined) return undefined;
+  if (typeof options.engine === 'function') {
+    const module = options.engineModule;
+    if (module === undefined) return undefined;
+    return { kind: 'module', url: module.url, exportName: module.exportName, options: module.options };
+  }
+  const engineOptions: unknown = options.engineOptions ?? {};
+  if (!isPlainData(engineOptions, 0)) return undefined;
+  return { kind: 'builtin', name: options.engine ?? 'compressor', options: engineOptions };
+}
+
+/** True for values a worker thread receives intact: JSON-like data of plain objects and arrays. */
+function isPlainData(value: unknown, depth: number): boolean {
+  if (depth > 64) return false;
+  if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every((item) => isPlainData(item, depth + 1));
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.values(value as object).every((item) => isPlainData(item, depth + 1));
 }
 
 function engineFactory(choice: EngineChoice, counter: TokenCounter): () => ContextEngine {

@@ -17,10 +17,10 @@ export interface StoredPrefix {
   readonly system?: unknown;
 }
 
-/** The wire messages and top-level system prompt of a request, as the splice sees them. */
+/** The wire messages (or items) and top-level system prompt of a request, as the splice sees them. */
 export interface WirePrompt {
   readonly messages: readonly unknown[];
-  /** Only for protocols with a top-level system prompt (Anthropic); `undefined` otherwise. */
+  /** Only for protocols with a top-level system prompt (Anthropic `system`, Responses `instructions`). */
   readonly system?: unknown;
 }
 
@@ -77,18 +77,27 @@ export function splicePrefix(prompt: WirePrompt, stored: StoredPrefix): WireProm
   return stored.system === undefined ? { messages } : { messages, system: stored.system };
 }
 
+/** Where a protocol's request keeps its prompt: the message list and, for some, a top-level system prompt. */
+export interface PromptFields {
+  /** `messages` (OpenAI chat, Anthropic) or `input` (OpenAI Responses). */
+  readonly promptKey: string;
+  /** `system` (Anthropic), `instructions` (OpenAI Responses), or none. */
+  readonly systemKey: string | undefined;
+}
+
 /** The prompt part of a request body. */
-export function wirePromptOf(body: RequestBody, topLevelSystem: boolean): WirePrompt {
-  const messages = body['messages'] as readonly unknown[];
-  return topLevelSystem && body['system'] !== undefined ? { messages, system: body['system'] } : { messages };
+export function wirePromptOf(body: RequestBody, fields: PromptFields): WirePrompt {
+  const messages = body[fields.promptKey] as readonly unknown[];
+  const system = fields.systemKey === undefined ? undefined : body[fields.systemKey];
+  return system !== undefined ? { messages, system } : { messages };
 }
 
 /** The body with its prompt replaced; every other field stays where it was. */
-export function withPrompt(body: RequestBody, prompt: WirePrompt, topLevelSystem: boolean): RequestBody {
-  const out: Record<string, unknown> = { ...body, messages: prompt.messages };
-  if (topLevelSystem) {
-    if (prompt.system === undefined) delete out['system'];
-    else out['system'] = prompt.system;
+export function withPrompt(body: RequestBody, prompt: WirePrompt, fields: PromptFields): RequestBody {
+  const out: Record<string, unknown> = { ...body, [fields.promptKey]: prompt.messages };
+  if (fields.systemKey !== undefined) {
+    if (prompt.system === undefined) delete out[fields.systemKey];
+    else out[fields.systemKey] = prompt.system;
   }
   return out;
 }

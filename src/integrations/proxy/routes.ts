@@ -1,14 +1,16 @@
 /** The request shapes the proxy compacts. */
-export type ProxyProtocol = 'openai' | 'anthropic';
+export type ProxyProtocol = 'openai' | 'anthropic' | 'openai-responses';
 
 /**
  * The protocol of a request the proxy may compact: `POST …/chat/completions` (OpenAI Chat Completions, also
- * under other prefixes such as Azure deployments) and `POST /v1/messages` or `/messages` (Anthropic Messages).
- * Everything else passes through untouched.
+ * under other prefixes such as Azure deployments), `POST …/responses` (OpenAI Responses; not its sub-routes such
+ * as `/responses/compact` or `/responses/{id}/cancel`) and `POST /v1/messages` or `/messages` (Anthropic
+ * Messages). Everything else passes through untouched.
  */
 export function protocolOf(method: string, path: string): ProxyProtocol | undefined {
   if (method !== 'POST') return undefined;
   if (/(?:^|\/)chat\/completions\/?$/.test(path)) return 'openai';
+  if (/(?:^|\/)responses\/?$/.test(path)) return 'openai-responses';
   if (/^(?:\/v1)?\/messages\/?$/.test(path)) return 'anthropic';
   return undefined;
 }

@@ -1,14 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
-import { compactionStep, type StepContext, type StepOutcome } from './compaction-step.js';
+import { startCompactionPool } from './compaction-pool.js';
+import { type CompactionRunner, inProcessRunner } from './compaction-runner.js';
+import type { StepOutcome } from './compaction-step.js';
 import {
   CONDENSE_HEADER,
   CONVERSATION_HEADER,
   type CondenseHeader,
   formatCondenseHeader,
 } from './condense-header.js';
-import { ConversationStore } from './conversation-store.js';
 import { trackConnections } from './drain.js';
 import { clientResponseHeaders, pipeBody, upstreamRequestHeaders } from './forward.js';
 import { type ProxyOptions, type ResolvedProxyOptions, resolveProxyOptions } from './options.js';
@@ -16,6 +17,7 @@ import { adapterFor } from './protocol-adapter.js';
 import { providerErrorBody } from './provider-errors.js';
 import { readBody } from './read-body.js';
 import { type ProxyProtocol, pathOf, protocolOf, upstreamUrl } from './routes.js';
+import { fetchUpstreamClient, nodeUpstreamClient, type UpstreamClient } from './upstream-client.js';
 import { usageReaderFor } from './usage-reader.js';
 
 /** A listening proxy. */
@@ -30,41 +32,59 @@ export interface RunningProxy {
 /** How long `close` waits for requests in flight before cutting their connections. */
 const CLOSE_GRACE_MS = 3_000;
 
-interface Proxy extends StepContext {
+interface Proxy {
   readonly options: ResolvedProxyOptions;
+  readonly runner: CompactionRunner;
+  readonly client: UpstreamClient;
 }
 
 /**
- * Starts the HTTP sidecar: OpenAI `POST …/chat/completions` and Anthropic `POST /v1/messages` requests are
- * compacted when their conversation crosses the engine's threshold (each stretch of history summarized once,
- * then reused), everything else is forwarded untouched, and answers stream back chunk by chunk with an
- * `x-condense` header saying what was done. Listens on 127.0.0.1:8787 unless told otherwise.
+ * Starts the HTTP sidecar: OpenAI `POST …/chat/completions`, OpenAI Responses `POST …/responses` and Anthropic
+ * `POST /v1/messages` requests are compacted when their conversation crosses the engine's threshold (each stretch
+ * of history summarized once, then reused), on worker threads when the engine allows it; everything else is
+ * streamed through untouched, whatever its size, and answers stream back chunk by chunk with an `x-condense`
+ * header saying what was done. Listens on 127.0.0.1:8787 unless told otherwise.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const counter = options.counter ?? createRoughCounter();
   const resolved = resolveProxyOptions(options, counter);
-  const proxy: Proxy = {
-    options: resolved,
-    counter,
-    store: new ConversationStore(resolved.maxConversations, resolved.newEngine),
-  };
+  const runner =
+    resolved.compactionThreads > 0 && resolved.recipe !== undefined
+      ? await startCompactionPool({
+          size: resolved.compactionThreads,
+          recipe: resolved.recipe,
+          capacity: resolved.maxConversations,
+        })
+      : inProcessRunner(resolved.maxConversations, resolved.newEngine, counter);
+  const client = resolved.fetch === undefined ? nodeUpstreamClient() : fetchUpstreamClient(resolved.fetch);
+  const proxy: Proxy = { options: resolved, runner, client };
   const server = createServer((request, response) => {
     void handle(proxy, request, response);
   });
   const closeGracefully = trackConnections(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(resolved.port, resolved.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(resolved.port, resolved.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await runner.close();
+    client.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () => closeGracefully(CLOSE_GRACE_MS),
+    close: async () => {
+      await closeGracefully(CLOSE_GRACE_MS);
+      await runner.close();
+      client.close();
+    },
   };
 }
 
@@ -91,7 +111,7 @@ async function handle(proxy: Proxy, request: IncomingMessage, response: ServerRe
       header = outcome.step.header;
       error = outcome.step.error;
     }
-    const body = outcome.kind === 'step' ? outcome.step.body : outcome.bytes;
+    const body = outcome.kind === 'step' ? outcome.step.body : outcome.body;
     const result = await forward(proxy, request, response, {
       protocol,
       body,
@@ -103,9 +123,8 @@ async function handle(proxy: Proxy, request: IncomingMessage, response: ServerRe
       error = result.reason;
       return;
     }
-    if (outcome.kind === 'step' && result.promptTokens !== undefined) {
-      outcome.step.conversation?.engine.updateFromResponse({ promptTokens: result.promptTokens });
-    }
+    const key = outcome.kind === 'step' ? outcome.step.conversationKey : undefined;
+    if (key !== undefined && result.promptTokens !== undefined) proxy.runner.usage(key, result.promptTokens);
   } catch (caught) {
     error ??= (caught as Error).name;
     if (!response.headersSent && !controller.signal.aborted) {
@@ -125,10 +144,11 @@ async function handle(proxy: Proxy, request: IncomingMessage, response: ServerRe
 }
 
 type Prepared =
-  | { readonly kind: 'raw'; readonly bytes: Buffer | undefined }
+  /** A passthrough route: the client's own body stream (never buffered), or none. */
+  | { readonly kind: 'raw'; readonly body: IncomingMessage | undefined }
   | { readonly kind: 'step'; readonly step: StepOutcome };
 
-/** Reads the body (bounded) and, on a chat route, runs the compaction step. `undefined` after a 413. */
+/** Reads a compactable request's body (bounded) and runs the compaction step. `undefined` after a 413. */
 async function prepareBody(
   proxy: Proxy,
   request: IncomingMessage,
@@ -137,7 +157,8 @@ async function prepareBody(
   signal: AbortSignal,
 ): Promise<Prepared | 'closed' | undefined> {
   const method = request.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return { kind: 'raw', bytes: undefined };
+  if (method === 'GET' || method === 'HEAD') return { kind: 'raw', body: undefined };
+  if (protocol === undefined) return { kind: 'raw', body: request };
   const read = await readBody(request, proxy.options.maxBodyBytes);
   if (read.kind === 'closed') return 'closed';
   if (read.kind === 'too-large') {
@@ -148,15 +169,14 @@ async function prepareBody(
     });
     return undefined;
   }
-  if (protocol === undefined) return { kind: 'raw', bytes: read.bytes };
-  const conversation = headerValue(request, CONVERSATION_HEADER);
-  const step = await compactionStep(protocol, read.bytes, conversation, proxy, signal);
+  const conversationHeader = headerValue(request, CONVERSATION_HEADER);
+  const step = await proxy.runner.step({ protocol, bytes: read.bytes, conversationHeader }, signal);
   return { kind: 'step', step };
 }
 
 interface Forwarding {
   readonly protocol: ProxyProtocol | undefined;
-  readonly body: Buffer | undefined;
+  readonly body: Buffer | IncomingMessage | undefined;
   readonly header: CondenseHeader;
   readonly signal: AbortSignal;
 }
@@ -174,27 +194,35 @@ async function forward(
   forwarding: Forwarding,
 ): Promise<Forwarded> {
   const url = upstreamUrl(proxy.options.upstream, request.url ?? '/');
-  let upstream: Response;
+  const headers = upstreamRequestHeaders(request.headers, [CONVERSATION_HEADER]);
+  const length = request.headers['content-length'];
+  // A streamed body is the client's bytes unchanged: its declared length still holds.
+  if (forwarding.body !== undefined && !Buffer.isBuffer(forwarding.body) && length !== undefined) {
+    headers['content-length'] = length;
+  }
+  let upstream: Awaited<ReturnType<UpstreamClient['send']>>;
   try {
-    upstream = await proxy.options.fetch(url, {
+    upstream = await proxy.client.send({
+      url,
       method: request.method ?? 'GET',
-      headers: upstreamRequestHeaders(request.headers, [CONVERSATION_HEADER]),
-      ...(forwarding.body === undefined ? {} : { body: forwarding.body }),
+      headers,
+      body: forwarding.body,
       signal: forwarding.signal,
-      redirect: 'manual',
     });
   } catch (caught) {
     if (forwarding.signal.aborted) return { kind: 'answered' };
-    const reason = describeFetchFailure(caught);
+    const reason = describeFailure(caught);
     const header: CondenseHeader = { action: 'error', fields: [['reason', 'upstream-unreachable']] };
-    sendError(
-      response,
-      502,
-      forwarding.protocol,
-      'upstream_unreachable',
-      `upstream unreachable (${reason})`,
-      header,
-    );
+    if (response.headersSent) response.destroy();
+    else
+      sendError(
+        response,
+        502,
+        forwarding.protocol,
+        'upstream_unreachable',
+        `upstream unreachable (${reason})`,
+        header,
+      );
     return { kind: 'unreachable', reason };
   }
   response.writeHead(upstream.status, {
@@ -202,10 +230,11 @@ async function forward(
     [CONDENSE_HEADER]: formatCondenseHeader(forwarding.header),
   });
   response.flushHeaders();
+  const contentType = upstream.headers['content-type'];
   const usage =
-    forwarding.protocol === undefined || !upstream.ok
+    forwarding.protocol === undefined || upstream.status < 200 || upstream.status >= 300
       ? undefined
-      : usageReaderFor(upstream.headers.get('content-type') ?? '', adapterFor(forwarding.protocol));
+      : usageReaderFor(typeof contentType === 'string' ? contentType : '', adapterFor(forwarding.protocol));
   const complete = await pipeBody(
     upstream.body,
     response,
@@ -239,8 +268,10 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The network-level reason of a failed fetch (`ECONNREFUSED`…), never a URL with credentials. */
-function describeFetchFailure(caught: unknown): string {
+/** The network-level reason of a failed upstream call (`ECONNREFUSED`…), never a URL with credentials. */
+function describeFailure(caught: unknown): string {
+  const own = (caught as { code?: unknown }).code;
+  if (typeof own === 'string') return own;
   const cause = (caught as { cause?: { code?: unknown } }).cause;
   return typeof cause?.code === 'string' ? cause.code : (caught as Error).name;
 }

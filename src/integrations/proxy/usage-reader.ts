@@ -13,8 +13,8 @@ const LINE_LIMIT = 1024 * 1024;
 
 /**
  * The reader for an answer of this content type: the whole JSON body (up to 8 MiB), or the server-sent events
- * that carry usage — OpenAI's last chunk (when the client asked for `stream_options.include_usage`) and
- * Anthropic's `message_start`. Other answers report nothing.
+ * that carry usage — OpenAI's last chunk (when the client asked for `stream_options.include_usage`),
+ * Anthropic's `message_start` and the Responses API's `response.completed`. Other answers report nothing.
  */
 export function usageReaderFor(contentType: string, adapter: ProtocolAdapter): UsageReader | undefined {
   if (contentType.includes('text/event-stream')) return new EventStreamUsage(adapter);
@@ -74,11 +74,7 @@ class EventStreamUsage implements UsageReader {
     if (!line.startsWith('data:') || !line.includes('"usage"')) return;
     const event = parseJson(line.slice(5).trim());
     if (typeof event !== 'object' || event === null) return;
-    const record = event as Record<string, unknown>;
-    // Anthropic reports the prompt in `message_start`, inside the message; OpenAI at the top of a chunk.
-    const message = record['message'];
-    const carrier = typeof message === 'object' && message !== null && 'usage' in message ? message : record;
-    const tokens = this.#adapter.promptTokens(carrier);
+    const tokens = this.#adapter.promptTokensOfEvent(event as Record<string, unknown>);
     if (tokens !== undefined && tokens > 0) this.#tokens = tokens;
   }
 }

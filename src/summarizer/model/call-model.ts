@@ -74,9 +74,20 @@ async function attempt(
       prompt,
       maxRetries: 0,
       abortSignal: combined,
+      // Transcripts are not left stored on OpenAI's side by the Responses API (other providers ignore this).
+      providerOptions: { openai: { store: false } },
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
       ...(settings.maxOutputTokens === undefined ? {} : { maxOutputTokens: settings.maxOutputTokens }),
     });
+    if (result.finishReason === 'length') {
+      // A checkpoint cut at the output limit has lost its last sections; asking again gets the same cut.
+      throw new SummarizerError({
+        failure: 'invalid-response',
+        retryable: false,
+        model: settings.modelName,
+        message: `${settings.modelName}: the answer was cut at the model's output limit`,
+      });
+    }
     const text = cleanAnswer(result.text);
     if (text === '') {
       throw new SummarizerError({

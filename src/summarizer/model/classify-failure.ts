@@ -66,6 +66,30 @@ function fromStatus(status: number, text: string): { failure: SummarizerFailure;
   return { failure: 'other', retryable: false };
 }
 
+/**
+ * A Responses API answer that arrived (HTTP 200) as a response object with `status: "failed"`: the AI SDK raises it
+ * as a 400 (or as an unreadable answer when the error lacks fields its schema wants), so the error code decides
+ * instead: a server error or rate limit is worth retrying, a bad prompt is not.
+ */
+function failedResponse(body: string): { failure: SummarizerFailure; retryable: boolean } | undefined {
+  if (!body.includes('"failed"')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const object = parsed as { object?: unknown; status?: unknown; error?: { code?: unknown } | null };
+  if (object.object !== 'response' || object.status !== 'failed') return undefined;
+  const code = typeof object.error?.code === 'string' ? object.error.code : '';
+  if (code === 'rate_limit_exceeded') return { failure: 'rate-limit', retryable: true };
+  if (QUOTA.test(code)) return { failure: 'quota', retryable: false };
+  if (code === 'server_error' || code === '' || /timeout|unavailable/.test(code)) {
+    return { failure: 'other', retryable: true };
+  }
+  return { failure: 'other', retryable: false };
+}
+
 function isInvalidResponse(error: unknown): boolean {
   return (
     JSONParseError.isInstance(error) ||
@@ -106,7 +130,8 @@ export function classifyFailure(error: unknown, context: FailureContext): Summar
           : 'network';
       return new SummarizerError({ ...base, failure, retryable: true, message: message(text) });
     }
-    const kind = fromStatus(status, `${text}\n${body}`);
+    const failed = failedResponse(body);
+    const kind = failed ?? fromStatus(status, `${text}\n${body}`);
     const wait = retryAfterMs(error.responseHeaders);
     return new SummarizerError({
       ...base,
@@ -114,7 +139,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Summar
       status,
       ...(wait === undefined ? {} : { retryAfterMs: wait }),
       message: message(
-        `HTTP ${status}: ${(status >= 400 ? firstMessage(body) : undefined) ?? error.message}`,
+        `HTTP ${status}: ${(status >= 400 || failed !== undefined ? firstMessage(body) : undefined) ?? error.message}`,
       ),
     });
   }

@@ -57,9 +57,10 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
 
 /**
- * Builds the AI SDK language model for a spec. OpenAI goes through the Chat Completions API (what every
- * OpenAI-compatible server speaks too); an empty key and the public base URLs are passed rather than nothing, so the
- * SDK never falls back to reading the environment.
+ * Builds the AI SDK language model for a spec. `openai:` goes through the Responses API (the AI SDK 6 default,
+ * and the only API of OpenAI's newest models); `openai-compatible:` through Chat Completions, which every
+ * compatible server speaks. An empty key and the public base URLs are passed rather than nothing, so the SDK never
+ * falls back to reading the environment.
  */
 export function createLanguageModel(spec: ModelSpec, settings: ProviderSettings): LanguageModel {
   const common = {
@@ -72,7 +73,7 @@ export function createLanguageModel(spec: ModelSpec, settings: ProviderSettings)
         apiKey: settings.apiKey ?? '',
         baseURL: settings.baseUrl ?? OPENAI_BASE_URL,
         ...common,
-      }).chat(spec.modelId);
+      }).responses(spec.modelId);
     case 'anthropic':
       return createAnthropic({
         apiKey: settings.apiKey ?? '',

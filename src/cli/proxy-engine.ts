@@ -1,0 +1,46 @@
+import type { ContextEngine } from '../engines/context-engine.js';
+import type { RuleEngineOptions } from '../engines/rules/options.js';
+import type { CliContext } from './context.js';
+import { type EngineFlags, engineFor } from './engine-flags.js';
+
+/** What a proxy worker thread needs to make the engines the command line asked for: plain data only. */
+export interface ProxyEngineRecipe {
+  readonly flags: EngineFlags;
+  readonly ruleOptions: RuleEngineOptions;
+  /** The API key variables the model flags read (`OPENAI_API_KEY`…), nothing else of the environment. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'CONDENSE_API_KEY', 'OPENROUTER_API_KEY'];
+
+/** The recipe for `condense proxy`'s flags, handed to its compaction workers. */
+export function proxyEngineRecipe(
+  context: CliContext,
+  flags: EngineFlags,
+  ruleOptions: RuleEngineOptions,
+): ProxyEngineRecipe {
+  const env: Record<string, string> = {};
+  for (const name of KEY_VARIABLES) {
+    const value = context.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  const plain: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flags)) if (value !== undefined) plain[key] = value;
+  return { flags: plain as unknown as EngineFlags, ruleOptions, env };
+}
+
+/**
+ * The engine factory of a recipe, run inside a compaction worker: the same engines as `engineFor`, with model keys
+ * from the recipe (the only part of the command-line context engines use).
+ */
+export function proxyEngineFactory(recipe: ProxyEngineRecipe): () => ContextEngine {
+  const context = { env: recipe.env } as Pick<CliContext, 'env'> as CliContext;
+  const setup = { ruleOptions: recipe.ruleOptions, exactCounter: undefined };
+  return () => engineFor(context, recipe.flags, setup);
+}
+
+/** This module's URL for worker threads, which run built JavaScript only (the `dist/` copy when run from sources). */
+export function proxyEngineModuleUrl(): string {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('../../dist/cli/proxy-engine.js', here).href : here;
+}

@@ -1,0 +1,37 @@
+import type { Codec } from '../codec.js';
+import { decodeResponses } from './decode.js';
+import { detectResponses } from './detect.js';
+import { encodeResponses } from './encode.js';
+
+/**
+ * OpenAI Responses API conversations: request bodies (`instructions` + `input` items), response objects and bare
+ * item lists. Messages are `message` items; a run of model items (reasoning, assistant messages, function,
+ * custom and built-in calls, server-side tool items) is one assistant message; each output item is one tool
+ * message, paired with its call by `call_id`. Reasoning items (summaries and `encrypted_content`) and every item
+ * condense does not read (web and file search, code interpreter, image generation, MCP, compaction, item
+ * references) are carried byte-exact. Files read with it are written back exactly. What the wire cannot hold when
+ * a message is new or changed:
+ * - reasoning from another format is left out (the API accepts only its own reasoning items);
+ * - `isError` of a tool result is dropped (output items have no error flag; Codex's `{content, success}` keeps it);
+ * - images in assistant messages and another format's opaque parts become `[… omitted]` text;
+ * - leading system messages of another format become `instructions`, joined by blank lines.
+ */
+export const responsesCodec: Codec = {
+  format: 'openai-responses',
+  fileLayout: 'entries',
+  capabilities: {
+    reasoning: true,
+    images: true,
+    groupedToolResults: false,
+    strictAlternation: false,
+    systemPrompt: 'top-level',
+  },
+  detect: detectResponses,
+  decode: decodeResponses,
+  encode: encodeResponses,
+};
+
+export { type DecodedUnit, decodeItems } from './decode-items.js';
+export { callTypesOf, encodeMessageItems } from './encode-items.js';
+export { type ItemViolation, type ItemViolationCode, verifyResponsesInput } from './verify-items.js';
+export { decodeResponses, detectResponses, encodeResponses };

@@ -63,4 +63,6 @@ export interface DispatcherSetup {
   readonly timeoutMs: number;
   /** Hash of every setting that shapes the output (see `settingsFingerprint`). */
   readonly fingerprint: string;
+  /** Tells the user something about where the work runs (emitted as a `notice` event). */
+  readonly notice: (message: string) => void;
 }

@@ -11,8 +11,9 @@ import {
   mergeAggregates,
 } from '../trajectory/metrics-aggregate.js';
 import type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch-events.js';
+import { createEntryExecutor } from './create-executor.js';
 import { createLocalDispatcher, type DispatcherSetup, type EntryDispatcher } from './entry-dispatcher.js';
-import { createInProcessExecutor, type EntryExecutor, SYSTEM_TIMERS, type Timers } from './entry-executor.js';
+import type { Timers } from './entry-executor.js';
 import { openFileSink } from './file-sink.js';
 import { type InputFile, resolveInputFiles } from './input-files.js';
 import { type PreparedFile, prepareFile, type SampleOptions } from './prepare-file.js';
@@ -27,8 +28,6 @@ import {
   settingsFingerprint,
 } from './resume-state.js';
 import type { EntryResult, TrajectoryJobConfig, TrajectoryRuntime } from './trajectory-job.js';
-import { createTrajectoryRuntime } from './trajectory-runtime.js';
-import { createWorkerPool } from './worker-pool.js';
 
 /** Options of {@link runTrajectories}. */
 export interface RunTrajectoriesOptions {
@@ -196,28 +195,19 @@ async function recordFinished(
   await run.saving;
 }
 
-async function createExecutor(options: RunTrajectoriesOptions, timeoutMs: number): Promise<EntryExecutor> {
-  const workers = options.workers ?? 0;
-  const timers = options.timers ?? SYSTEM_TIMERS;
-  if (workers > 0 && options.runtime === undefined) {
-    return createWorkerPool({
-      size: workers,
-      config: options.config,
-      timeoutMs,
-      timers,
-      ...(options.workerScript === undefined ? {} : { script: options.workerScript }),
-    });
-  }
-  const runtime = options.runtime ?? (await createTrajectoryRuntime(options.config));
-  return createInProcessExecutor(runtime, options.config, timeoutMs, timers);
-}
-
 async function createDispatcher(
   options: RunTrajectoriesOptions,
   setup: DispatcherSetup,
 ): Promise<EntryDispatcher> {
   if (options.dispatcher !== undefined && options.config.dryRun !== true) return options.dispatcher(setup);
-  const executor = await createExecutor(options, setup.timeoutMs);
+  const executor = await createEntryExecutor({
+    config: options.config,
+    timeoutMs: setup.timeoutMs,
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+    ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
+    ...(options.workerScript === undefined ? {} : { workerScript: options.workerScript }),
+  });
   return createLocalDispatcher(executor, options.concurrency ?? 50);
 }
 
@@ -290,7 +280,14 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
   };
   const timeoutMs = options.timeoutMs ?? 300_000;
   const dispatcher =
-    todo.length === 0 ? undefined : await createDispatcher(options, { config, timeoutMs, fingerprint });
+    todo.length === 0
+      ? undefined
+      : await createDispatcher(options, {
+          config,
+          timeoutMs,
+          fingerprint,
+          notice: (message) => emit({ type: 'notice', message }),
+        });
   try {
     for (const { index, file } of todo) {
       try {

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   SESSION_INVALID: 'a session log is damaged beyond what can be recovered',
   TIMEOUT: 'an operation ran out of time',
   ABORTED: 'an operation was cancelled',
+  QUEUE_FAILED: 'the job queue (Redis) could not be reached or holds something unexpected',
 } as const;
 
 /** A stable error code. */

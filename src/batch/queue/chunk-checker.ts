@@ -16,6 +16,8 @@ export interface ChunkCheckerOptions {
   readonly jobData: (chunk: Chunk) => ChunkJobData;
   /** A part was created: its result key must be forgotten with its file's. */
   readonly track: (chunk: Chunk) => void;
+  /** A chunk's results were already stored before this submitter added its job (an earlier or a second run). */
+  readonly found: (chunk: Chunk) => void;
   /** A top-level chunk is finished (its room on the queue is free again). */
   readonly done: () => void;
   readonly notice: (message: string) => void;
@@ -54,20 +56,23 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
       await redis.del(key);
       return false;
     }
+    if (!chunk.enqueued) options.found(chunk);
     await collect(chunk, results);
     // The job's input is not needed any more; the result stays until the file is written (for a restart).
     await queue.remove(chunk.id).catch(() => undefined);
     return true;
   };
 
-  const enqueue = (chunk: Chunk) =>
-    queue.add('entries', options.jobData(chunk), {
+  const enqueue = async (chunk: Chunk) => {
+    chunk.enqueued = true;
+    await queue.add('entries', options.jobData(chunk), {
       jobId: chunk.id,
       attempts: options.attempts,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: options.retentionSeconds },
       removeOnFail: { age: options.retentionSeconds },
     });
+  };
 
   const giveUp = async (chunk: Chunk, job: Job) => {
     if (chunk.count === 1) {
@@ -100,6 +105,11 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     if (await collectStored(chunk)) return;
     const job = await queue.getJob(chunk.id);
     if (job === undefined) {
+      if (chunk.enqueued) {
+        options.notice(
+          `queue: job ${chunk.id} vanished (Redis restarted without its data?); adding it again`,
+        );
+      }
       await enqueue(chunk);
       return;
     }

@@ -17,6 +17,8 @@ export interface Chunk {
   readonly parent?: Chunk;
   /** `queued`: waiting for its result; `split`: waiting for its parts; `collected`: settled. */
   status: 'queued' | 'split' | 'collected';
+  /** This submitter added its job (so a job found missing later was lost, not never added). */
+  enqueued: boolean;
   /** A check is running (one at a time per chunk). */
   checking: boolean;
   /** When it was last looked at, in milliseconds. */
@@ -52,6 +54,7 @@ export function createChunk(
     settle,
     ...(parent === undefined ? {} : { parent }),
     status: 'queued',
+    enqueued: false,
     checking: false,
     lastChecked: 0,
     finished,

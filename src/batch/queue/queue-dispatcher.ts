@@ -62,6 +62,7 @@ export function createQueueDispatcher(
     const retentionSeconds = options.retentionSeconds ?? WEEK_SECONDS;
     const outstanding = new Map<string, Chunk>();
     const idsByFile = new Map<PreparedFile, string[]>();
+    const found = new Map<PreparedFile, number>();
     const template = {
       v: 1 as const,
       config,
@@ -83,6 +84,7 @@ export function createQueueDispatcher(
         entries: chunk.file.entries.slice(chunk.start, chunk.start + chunk.count),
       }),
       track: (chunk) => idsByFile.get(chunk.file)?.push(chunk.id),
+      found: (chunk) => found.set(chunk.file, (found.get(chunk.file) ?? 0) + chunk.count),
       done: () => slots.release(),
       notice: setup.notice,
       problem,
@@ -121,6 +123,13 @@ export function createQueueDispatcher(
         return { done: Promise.all(finished).then(() => undefined) };
       },
       async written(file) {
+        const reused = found.get(file) ?? 0;
+        if (reused > 0) {
+          setup.notice(
+            `queue: ${file.file.input}: ${reused} entries were already done on the queue (an earlier run)`,
+          );
+        }
+        found.delete(file);
         await checker.forget(idsByFile.get(file) ?? []);
         idsByFile.delete(file);
       },

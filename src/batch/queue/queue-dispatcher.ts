@@ -6,14 +6,8 @@ import { settingsFingerprint, sha256 } from '../resume-state.js';
 import { createChunkChecker } from './chunk-checker.js';
 import { type ChunkJobData, configKeyOf, encodeJobConfig, type QueueJobConfig } from './chunk-job.js';
 import { type Chunk, createChunk } from './chunk-state.js';
-import {
-  bullConnection,
-  checkQueueName,
-  connectOrFail,
-  DEFAULT_QUEUE_NAME,
-  openRedis,
-  parseRedisUrl,
-} from './redis-url.js';
+import { bullConnection, openRedis, probeRedis } from './redis-client.js';
+import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-url.js';
 
 /** Options of {@link createQueueDispatcher}. */
 export interface QueueDispatcherOptions {
@@ -146,8 +140,8 @@ export function createQueueDispatcher(
 async function openQueue(options: QueueDispatcherOptions, setup: DispatcherSetup) {
   const target = parseRedisUrl(options.url);
   const queueName = checkQueueName(options.queueName ?? DEFAULT_QUEUE_NAME);
+  await probeRedis(target);
   const redis = openRedis(target);
-  await connectOrFail(redis, target);
   let lastProblem = 0;
   const problem = (error: Error) => {
     if (Date.now() - lastProblem < 10_000) return;

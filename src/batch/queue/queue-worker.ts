@@ -11,14 +11,8 @@ import {
   resultKey,
   type StoredResults,
 } from './chunk-job.js';
-import {
-  bullConnection,
-  checkQueueName,
-  connectOrFail,
-  DEFAULT_QUEUE_NAME,
-  openRedis,
-  parseRedisUrl,
-} from './redis-url.js';
+import { bullConnection, openRedis, probeRedis } from './redis-client.js';
+import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-url.js';
 
 /** Options of {@link startQueueWorker}. */
 export interface QueueWorkerOptions {
@@ -84,8 +78,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Run
   const target = parseRedisUrl(options.url);
   const queueName = checkQueueName(options.queueName ?? DEFAULT_QUEUE_NAME);
   const emit = options.onEvent ?? (() => undefined);
+  await probeRedis(target);
   const redis = openRedis(target);
-  await connectOrFail(redis, target);
   let lastProblem = 0;
   const problem = (error: Error) => {
     if (Date.now() - lastProblem < 10_000) return;

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { CondenseError } from '../../errors/condense-error.js';
 
 /** A Redis server as `--queue` names it. */
@@ -49,45 +48,4 @@ function badUrl(url: string): CondenseError {
     message: `--queue must be a Redis URL, got "${url.replace(/\/\/[^@/]*@/, '//***@')}"`,
     hint: 'e.g. redis://127.0.0.1:6379 or redis://:password@redis.internal:6379/2',
   });
-}
-
-/**
- * The BullMQ connection options for `target`. Commands wait through a lost connection (they are replayed when
- * Redis is back) instead of failing, as BullMQ requires for workers; callers watch `error` events to say so.
- */
-export function bullConnection(target: RedisTarget): { url: string; maxRetriesPerRequest: null } {
-  return { url: target.url, maxRetriesPerRequest: null };
-}
-
-/** A plain client for condense's own keys (results), with the same waiting behaviour. */
-export function openRedis(target: RedisTarget): Redis {
-  return new Redis(target.url, { maxRetriesPerRequest: null, lazyConnect: true });
-}
-
-/**
- * Connects `client` or fails with `QUEUE_FAILED` within `timeoutMs`: a wrong address must be an error at once,
- * not a silent wait.
- */
-export async function connectOrFail(client: Redis, target: RedisTarget, timeoutMs = 5000): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-  });
-  // Connection errors are reported through the promise below; without a listener ioredis prints them.
-  const quiet = () => undefined;
-  client.on('error', quiet);
-  try {
-    await Promise.race([client.connect().then(() => client.ping()), timeout]);
-  } catch (error) {
-    client.disconnect();
-    throw new CondenseError({
-      code: 'QUEUE_FAILED',
-      message: `cannot reach Redis at ${target.display}: ${(error as Error).message}`,
-      hint: 'start redis-server, or check the --queue URL (host, port, password, database)',
-      cause: error,
-    });
-  } finally {
-    clearTimeout(timer);
-    client.off('error', quiet);
-  }
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { EntryDispatcher } from '../../batch/entry-dispatcher.js';
-import { createQueueDispatcher, type QueueDispatcherOptions } from '../../batch/queue/queue-dispatcher.js';
+import type { QueueDispatcherOptions } from '../../batch/queue/queue-dispatcher.js';
 import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl } from '../../batch/queue/redis-url.js';
 import type { RunTrajectoriesOptions } from '../../batch/run-trajectories.js';
 import type { TrajectoryConfig } from '../../trajectory/trajectory-config.js';
@@ -52,12 +52,12 @@ export function queueDispatcherOf(
     ...(flags.attempts === undefined ? {} : { attempts: flags.attempts }),
     ...(flags.concurrency === undefined ? {} : { inFlight: flags.concurrency }),
   };
-  const apiKeyEnv = flags.queue === undefined ? undefined : config?.model?.apiKeyEnv;
-  const factory = createQueueDispatcher(options);
-  if (apiKeyEnv === undefined) return factory;
-  return (setup): Promise<EntryDispatcher> => {
+  const apiKeyEnv = config?.model?.apiKeyEnv;
+  return async (setup): Promise<EntryDispatcher> => {
+    // Loaded here: BullMQ and ioredis add to every command's start-up time otherwise.
+    const { createQueueDispatcher } = await import('../../batch/queue/queue-dispatcher.js');
     const model = setup.config.model;
-    if (model === undefined) return factory(setup);
+    if (apiKeyEnv === undefined || model === undefined) return createQueueDispatcher(options)(setup);
     const { apiKey: _secret, ...rest } = model;
     return createQueueDispatcher({ ...options, model: { ...rest, apiKeyEnv } })(setup);
   };

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { QueueModel } from '../../batch/queue/chunk-job.js';
-import { type QueueWorkerEvent, startQueueWorker } from '../../batch/queue/queue-worker.js';
+import type { QueueWorkerEvent } from '../../batch/queue/queue-worker.js';
 import { DEFAULT_QUEUE_NAME } from '../../batch/queue/redis-url.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import { parseModelSpec } from '../../summarizer/model/create-language-model.js';
@@ -52,6 +52,8 @@ export const registerWorker: CommandRegistrar = (program, context, state) => {
     .option('--quiet', 'print only problems, not one line per job')
     .action(async (flags: WorkerFlags) => {
       const name = flags.name ?? `${hostname()}:${context.pid ?? 0}`;
+      // Loaded here: BullMQ and ioredis add to every command's start-up time otherwise.
+      const { startQueueWorker } = await import('../../batch/queue/queue-worker.js');
       const worker = await startQueueWorker({
         url: flags.queue,
         queueName: flags.queueName,

@@ -63,11 +63,13 @@ export async function resolveInputFiles(
     const path = resolve(options.cwd, raw);
     const kind = await kindOf(path);
     if (kind === 'directory') {
-      const names = (await readdir(path)).filter((name) => name.endsWith('.jsonl')).sort();
+      const names = (await readdir(path))
+        .filter((name) => name.endsWith('.jsonl') || name.endsWith('.parquet'))
+        .sort();
       if (names.length === 0) {
         throw new CondenseError({
           code: 'USAGE',
-          message: `no *.jsonl files in ${raw}`,
+          message: `no *.jsonl or *.parquet files in ${raw}`,
           location: { file: path },
         });
       }

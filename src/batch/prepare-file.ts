@@ -1,5 +1,6 @@
 import { detectFormat, getCodec } from '../codecs/registry.js';
 import { CondenseError } from '../errors/condense-error.js';
+import { type ParquetDataset, readParquetEntries } from '../io/parquet-dataset.js';
 import { readFileBytes } from '../io/read-bytes.js';
 import { type EntryText, type EntryTexts, splitEntryTexts } from '../io/read-entry-texts.js';
 import type { FormatName } from '../model/format.js';
@@ -17,7 +18,12 @@ export interface PreparedFile {
   readonly entries: readonly EntryText[];
   /** Entries in the file before sampling. */
   readonly available: number;
+  /** A Parquet file's rows and schema, to write it back (layout `parquet`). */
+  readonly parquet?: ParquetDataset;
 }
+
+/** The Parquet column each format's trajectories are in. */
+const PARQUET_COLUMN: Partial<Record<FormatName, string>> = { sharegpt: 'conversations', openai: 'messages' };
 
 /** Sampling of a file's entries. */
 export interface SampleOptions {
@@ -83,7 +89,17 @@ export async function prepareFile(
   sample: SampleOptions | undefined,
 ): Promise<PreparedFile> {
   const bytes = await readFileBytes(file.input);
-  const split = splitEntryTexts(bytes, file.name);
+  let parquet: ParquetDataset | undefined;
+  let split: EntryTexts;
+  if (file.name.toLowerCase().endsWith('.parquet')) {
+    const read = await readParquetEntries(
+      bytes,
+      file.input,
+      format === undefined ? undefined : PARQUET_COLUMN[format],
+    );
+    parquet = read.dataset;
+    split = { layout: 'parquet', entries: read.entries, indent: 0, bytes: bytes.byteLength };
+  } else split = splitEntryTexts(bytes, file.name);
   const detected =
     format ?? (split.entries.length === 0 ? 'sharegpt' : detectEntries(split.entries, file.input));
   if (getCodec(detected).fileLayout === 'records') {
@@ -107,5 +123,6 @@ export async function prepareFile(
     format: detected,
     entries,
     available: split.entries.length,
+    ...(parquet === undefined ? {} : { parquet }),
   };
 }

@@ -7,6 +7,7 @@ import { createQueueDispatcher } from '../../src/batch/queue/queue-dispatcher.js
 import { type RunningQueueWorker, startQueueWorker } from '../../src/batch/queue/queue-worker.js';
 import { runTrajectories } from '../../src/batch/run-trajectories.js';
 import type { TrajectoryJobConfig } from '../../src/batch/trajectory-job.js';
+import { conversations, shareGptParquet } from '../io/parquet-fixtures.js';
 import { temporaryDirectory } from '../support/cli.js';
 import { REDIS_SKIP_REASON, startRedis, type TestRedis } from '../support/redis.js';
 import { extractiveRuntime, shareGptLine, taskOf, testConfig, writeDataset } from './helpers.js';
@@ -233,6 +234,24 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('trajectories on a Redis queue 
       );
     } finally {
       await Promise.all(workers.map((running) => running.close()));
+    }
+  });
+
+  it('writes the same Parquet file through the queue as a local run', async () => {
+    const dir = join(tmp.path, 'parquet');
+    writeDataset(dir, 'placeholder.jsonl', []);
+    const input = join(dir, 'runs.parquet');
+    shareGptParquet(input, conversations(30));
+    await runLocal(input, join(tmp.path, 'parquet-local'));
+    const queueName = freshQueue();
+    const running = await worker(queueName);
+    try {
+      await runQueued(input, join(tmp.path, 'parquet-queue'), queueName);
+      expect(readFileSync(join(tmp.path, 'parquet-queue', 'runs.parquet'))).toEqual(
+        readFileSync(join(tmp.path, 'parquet-local', 'runs.parquet')),
+      );
+    } finally {
+      await running.close();
     }
   });
 

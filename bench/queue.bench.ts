@@ -88,6 +88,9 @@ async function startWorkers(redis: TestRedis, queueName: string, count: number, 
   };
 }
 
+/** Cases measured so far (names the warm-up files). */
+let measured = 0;
+
 interface Case {
   readonly name: string;
   readonly config: TrajectoryJobConfig;
@@ -101,7 +104,8 @@ interface Case {
  */
 async function measure(dir: string, redis: TestRedis, input: string, count: number, item: Case) {
   const rows: BenchRow[] = [];
-  const warmup = join(dir, `${item.name}-warmup.jsonl`);
+  measured++;
+  const warmup = join(dir, `warmup-${measured}.jsonl`);
   writeFileSync(warmup, `${readFileSync(input, 'utf8').split('\n').slice(0, 20).join('\n')}\n`);
   let local = 0;
   const localSeconds = await seconds(() =>
@@ -174,11 +178,18 @@ const suite: BenchSuite = {
         config: { settings: SETTINGS, tokenizer: 'o200k_base', cwd: dir },
         concurrency: 50,
       };
+      // Light CPU work (rough tokens, small generated runs that all need a summary), so the model's latency is the
+      // bound and the figures show how entries in flight scale with processes.
+      const small = join(dir, 'small.jsonl');
+      writeFileSync(
+        small,
+        `${Array.from({ length: 600 }, (_, index) => shareGptLine(index, 12)).join('\n')}\n`,
+      );
       const model: Case = {
-        name: `loopback model ${LATENCY_MS} ms, ${MODEL_CONCURRENCY} in flight per process (${source})`,
+        name: `loopback model ${LATENCY_MS} ms, ${MODEL_CONCURRENCY} in flight per process (generated, rough tokens)`,
         config: {
-          settings: SETTINGS,
-          tokenizer: 'o200k_base',
+          settings: { targetMaxTokens: 600, summaryTargetTokens: 100 },
+          tokenizer: 'rough',
           cwd: dir,
           model: { spec: 'openai-compatible:bench', baseUrl: `${server.url}/v1`, maxRetries: 0 },
         },
@@ -186,7 +197,7 @@ const suite: BenchSuite = {
       };
       return [
         ...(await measure(dir, redis, input, lines.length, extractive)),
-        ...(await measure(dir, redis, input, lines.length, model)),
+        ...(await measure(dir, redis, small, 600, model)),
       ];
     } finally {
       await server.close();

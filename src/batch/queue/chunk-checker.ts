@@ -63,16 +63,7 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     return true;
   };
 
-  const enqueue = async (chunk: Chunk) => {
-    chunk.enqueued = true;
-    await queue.add('entries', options.jobData(chunk), {
-      jobId: chunk.id,
-      attempts: options.attempts,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: options.retentionSeconds },
-      removeOnFail: { age: options.retentionSeconds },
-    });
-  };
+  const enqueue = (chunk: Chunk) => addJob(options, chunk);
 
   const giveUp = async (chunk: Chunk, job: Job) => {
     if (chunk.count === 1) {
@@ -83,10 +74,7 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     chunk.status = 'split';
     outstanding.delete(chunk.id);
     split.add(chunk.id);
-    const lines = chunk.file.entries.slice(chunk.start, chunk.start + chunk.count).map((entry) => entry.line);
-    options.notice(
-      `queue: job ${chunk.id} (${chunk.file.file.input}, entries at ${lines[0]}–${lines.at(-1)}) failed after ${job.attemptsMade} attempt(s) (${job.failedReason}); retrying its ${chunk.count} entries one by one`,
-    );
+    options.notice(splitNotice(chunk, job));
     const parts = Array.from({ length: chunk.count }, (_, offset) =>
       createChunk(`${chunk.id}.${offset}`, chunk.file, chunk.start + offset, 1, chunk.settle, chunk),
     );
@@ -122,8 +110,12 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     }
   };
 
-  const check = async (chunk: Chunk) => {
-    if (chunk.checking || chunk.status !== 'queued') return;
+  const check = async (chunk: Chunk): Promise<void> => {
+    if (chunk.status !== 'queued') return;
+    if (chunk.checking) {
+      chunk.again = true;
+      return;
+    }
     chunk.checking = true;
     try {
       await inspect(chunk);
@@ -132,6 +124,10 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     } finally {
       chunk.checking = false;
       chunk.lastChecked = Date.now();
+    }
+    if (chunk.again) {
+      chunk.again = false;
+      await check(chunk);
     }
   };
 
@@ -148,6 +144,22 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
       }
     },
   };
+}
+
+async function addJob(options: ChunkCheckerOptions, chunk: Chunk): Promise<void> {
+  chunk.enqueued = true;
+  await options.queue.add('entries', options.jobData(chunk), {
+    jobId: chunk.id,
+    attempts: options.attempts,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { age: options.retentionSeconds },
+    removeOnFail: { age: options.retentionSeconds },
+  });
+}
+
+function splitNotice(chunk: Chunk, job: Job): string {
+  const lines = chunk.file.entries.slice(chunk.start, chunk.start + chunk.count).map((entry) => entry.line);
+  return `queue: job ${chunk.id} (${chunk.file.file.input}, entries at ${lines[0]}–${lines.at(-1)}) failed after ${job.attemptsMade} attempt(s) (${job.failedReason}); retrying its ${chunk.count} entries one by one`;
 }
 
 function finishChunk(options: ChunkCheckerOptions, chunk: Chunk, error?: unknown): void {

@@ -21,6 +21,8 @@ export interface Chunk {
   enqueued: boolean;
   /** A check is running (one at a time per chunk). */
   checking: boolean;
+  /** Something happened to the job during a check (an event): look again right after it. */
+  again: boolean;
   /** When it was last looked at, in milliseconds. */
   lastChecked: number;
   /** Settles once every entry of the chunk has been settled. */
@@ -56,6 +58,7 @@ export function createChunk(
     status: 'queued',
     enqueued: false,
     checking: false,
+    again: false,
     lastChecked: 0,
     finished,
     resolve,

@@ -124,8 +124,10 @@ export function createQueueDispatcher(
           );
         }
         found.delete(file);
-        await checker.forget(idsByFile.get(file) ?? []);
+        const ids = idsByFile.get(file) ?? [];
         idsByFile.delete(file);
+        // Clean-up only (the results expire anyway): a Redis that is gone must not hold the finished run.
+        await atMost(checker.forget(ids).catch(problem), 10_000);
       },
       async close() {
         clearInterval(sweep);
@@ -156,6 +158,16 @@ async function openQueue(options: QueueDispatcherOptions, setup: DispatcherSetup
   events.on('error', problem);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   return { queueName, redis, queue, events, problem };
+}
+
+/** Waits for `work`, or `ms` milliseconds, whichever comes first. */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
 }
 
 function keyless(model: NonNullable<DispatcherSetup['config']['model']>): QueueJobConfig['model'] {

@@ -136,7 +136,7 @@ async function measure(dir: string, redis: TestRedis, input: string, count: numb
           out: join(dir, out),
           config: item.config,
           resume: false,
-          dispatcher: createQueueDispatcher({ url: redis.url, queueName, pollMs: 500 }),
+          dispatcher: createQueueDispatcher({ url: redis.url, queueName }),
         });
       await run(warmup, `${queueName}-warmup`);
       const elapsed = await seconds(() => run(input, queueName));

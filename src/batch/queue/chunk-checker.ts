@@ -103,7 +103,8 @@ export function createChunkChecker(options: ChunkCheckerOptions): ChunkChecker {
     }
     const state = await job.getState();
     if (state === 'failed') await giveUp(chunk, job);
-    else if (state === 'completed' && !(await collectStored(chunk))) {
+    else if (state !== 'completed') chunk.quietChecks++;
+    else if (!(await collectStored(chunk))) {
       options.notice(`queue: the results of job ${chunk.id} were lost (Redis restarted?); running it again`);
       await job.remove();
       await enqueue(chunk);

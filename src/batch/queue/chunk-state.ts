@@ -25,6 +25,8 @@ export interface Chunk {
   again: boolean;
   /** When it was last looked at, in milliseconds. */
   lastChecked: number;
+  /** Looks in a row that found its job still waiting or running (the sweep backs off from such chunks). */
+  quietChecks: number;
   /** Settles once every entry of the chunk has been settled. */
   readonly finished: Promise<void>;
   readonly resolve: () => void;
@@ -60,6 +62,7 @@ export function createChunk(
     checking: false,
     again: false,
     lastChecked: 0,
+    quietChecks: 0,
     finished,
     resolve,
     reject,

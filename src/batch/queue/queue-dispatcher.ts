@@ -1,13 +1,13 @@
 import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { DispatcherSetup, EntryDispatcher } from '../entry-dispatcher.js';
 import type { PreparedFile } from '../prepare-file.js';
 import { createLimiter } from '../progress.js';
 import { settingsFingerprint, sha256 } from '../resume-state.js';
-import { createChunkChecker } from './chunk-checker.js';
+import { type ChunkChecker, createChunkChecker } from './chunk-checker.js';
 import { type ChunkJobData, configKeyOf, encodeJobConfig, type QueueJobConfig } from './chunk-job.js';
 import { type Chunk, createChunk } from './chunk-state.js';
-import { bullConnection, openRedis, probeRedis } from './redis-client.js';
-import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-url.js';
+import { bullConnection, connectQueueRedis } from './redis-client.js';
 
 /** Options of {@link createQueueDispatcher}. */
 export interface QueueDispatcherOptions {
@@ -90,16 +90,7 @@ export function createQueueDispatcher(
     events.on('completed', wake);
     events.on('failed', wake);
     const pollMs = options.pollMs ?? 2000;
-    const sweep = setInterval(
-      () => {
-        const due = [...outstanding.values()]
-          .filter((chunk) => !chunk.checking && Date.now() - chunk.lastChecked >= pollMs)
-          .sort((left, right) => left.lastChecked - right.lastChecked)
-          .slice(0, SWEEP_BATCH);
-        for (const chunk of due) void checker.check(chunk);
-      },
-      Math.max(50, Math.floor(pollMs / 2)),
-    );
+    const sweep = startSweep(outstanding, checker, redis, pollMs);
     return {
       async dispatch(file, settle) {
         const fileKey = fileKeyOf(setup, file, chunkSize);
@@ -112,7 +103,8 @@ export function createQueueDispatcher(
           idsByFile.get(file)?.push(chunk.id);
           finished.push(chunk.finished);
           outstanding.set(chunk.id, chunk);
-          await checker.check(chunk);
+          // Not awaited: adding jobs one round trip after another would cap the rate of a large run.
+          void checker.check(chunk);
         }
         return { done: Promise.all(finished).then(() => undefined) };
       },
@@ -140,17 +132,11 @@ export function createQueueDispatcher(
 
 /** Connects to Redis (failing at once when it cannot) and opens the queue and its events. */
 async function openQueue(options: QueueDispatcherOptions, setup: DispatcherSetup) {
-  const target = parseRedisUrl(options.url);
-  const queueName = checkQueueName(options.queueName ?? DEFAULT_QUEUE_NAME);
-  await probeRedis(target);
-  const redis = openRedis(target);
-  let lastProblem = 0;
-  const problem = (error: Error) => {
-    if (Date.now() - lastProblem < 10_000) return;
-    lastProblem = Date.now();
-    setup.notice(`queue: ${target.display}: ${error.message}; waiting for Redis, nothing is lost`);
-  };
-  redis.on('error', problem);
+  const { target, queueName, redis, problem } = await connectQueueRedis(
+    options.url,
+    options.queueName,
+    (at, error) => setup.notice(`queue: ${at.display}: ${error.message}; waiting for Redis, nothing is lost`),
+  );
   const connection = bullConnection(target);
   const queue = new Queue(queueName, { connection });
   const events = new QueueEvents(queueName, { connection });
@@ -158,6 +144,37 @@ async function openQueue(options: QueueDispatcherOptions, setup: DispatcherSetup
   events.on('error', problem);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   return { queueName, redis, queue, events, problem };
+}
+
+/**
+ * Looks at outstanding chunks on a timer. Events bring results at once; the sweep only catches what they missed,
+ * so it looks less and less often at a job still waiting or running (down to every 30 s), and at every chunk
+ * again as soon as Redis is back after losing the connection.
+ */
+function startSweep(
+  outstanding: ReadonlyMap<string, Chunk>,
+  checker: ChunkChecker,
+  redis: Redis,
+  pollMs: number,
+): ReturnType<typeof setInterval> {
+  const dueAfter = (chunk: Chunk) => Math.min(pollMs * 2 ** chunk.quietChecks, Math.max(pollMs, 30_000));
+  redis.on('ready', () => {
+    for (const chunk of outstanding.values()) {
+      chunk.quietChecks = 0;
+      chunk.lastChecked = 0;
+    }
+  });
+  return setInterval(
+    () => {
+      const now = Date.now();
+      const due = [...outstanding.values()]
+        .filter((chunk) => !chunk.checking && now - chunk.lastChecked >= dueAfter(chunk))
+        .sort((left, right) => left.lastChecked - right.lastChecked)
+        .slice(0, SWEEP_BATCH);
+      for (const chunk of due) void checker.check(chunk);
+    },
+    Math.max(50, Math.floor(pollMs / 2)),
+  );
 }
 
 /** Waits for `work`, or `ms` milliseconds, whichever comes first. */

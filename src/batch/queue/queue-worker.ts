@@ -11,8 +11,7 @@ import {
   resultKey,
   type StoredResults,
 } from './chunk-job.js';
-import { bullConnection, openRedis, probeRedis } from './redis-client.js';
-import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl } from './redis-url.js';
+import { bullConnection, connectQueueRedis } from './redis-client.js';
 
 /** Options of {@link startQueueWorker}. */
 export interface QueueWorkerOptions {
@@ -75,18 +74,12 @@ const MAX_EXECUTORS = 4;
  * another worker takes them. Resolves once connected.
  */
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<RunningQueueWorker> {
-  const target = parseRedisUrl(options.url);
-  const queueName = checkQueueName(options.queueName ?? DEFAULT_QUEUE_NAME);
   const emit = options.onEvent ?? (() => undefined);
-  await probeRedis(target);
-  const redis = openRedis(target);
-  let lastProblem = 0;
-  const problem = (error: Error) => {
-    if (Date.now() - lastProblem < 10_000) return;
-    lastProblem = Date.now();
-    emit({ type: 'problem', message: `${target.display}: ${error.message}` });
-  };
-  redis.on('error', problem);
+  const { target, queueName, redis, problem } = await connectQueueRedis(
+    options.url,
+    options.queueName,
+    (at, error) => emit({ type: 'problem', message: `${at.display}: ${error.message}` }),
+  );
   const concurrency = Math.max(1, options.concurrency ?? 50);
   const limiter = createLimiter(concurrency);
   const executors = createExecutorCache(options);

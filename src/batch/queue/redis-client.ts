@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { CondenseError } from '../../errors/condense-error.js';
-import type { RedisTarget } from './redis-url.js';
+import { checkQueueName, DEFAULT_QUEUE_NAME, parseRedisUrl, type RedisTarget } from './redis-url.js';
 
 /**
  * The BullMQ connection options for `target`. Commands wait through a lost connection (they are replayed when
@@ -42,4 +42,36 @@ export async function probeRedis(target: RedisTarget, timeoutMs = 5000): Promise
   } finally {
     probe.disconnect();
   }
+}
+
+/** A queue's Redis, connected: the checked target and name, a client for condense's keys, a problem reporter. */
+export interface QueueRedis {
+  readonly target: RedisTarget;
+  readonly queueName: string;
+  readonly redis: Redis;
+  /** Reports a connection problem, at most once every ten seconds (a down Redis fails every command). */
+  readonly problem: (error: Error) => void;
+}
+
+/**
+ * Checks the URL and queue name, pings Redis once (failing at once when it cannot be reached) and opens a client
+ * for condense's own keys whose errors go to `report`, throttled.
+ */
+export async function connectQueueRedis(
+  url: string,
+  queueName: string | undefined,
+  report: (target: RedisTarget, error: Error) => void,
+): Promise<QueueRedis> {
+  const target = parseRedisUrl(url);
+  const name = checkQueueName(queueName ?? DEFAULT_QUEUE_NAME);
+  await probeRedis(target);
+  const redis = openRedis(target);
+  let lastProblem = 0;
+  const problem = (error: Error) => {
+    if (Date.now() - lastProblem < 10_000) return;
+    lastProblem = Date.now();
+    report(target, error);
+  };
+  redis.on('error', problem);
+  return { target, queueName: name, redis, problem };
 }

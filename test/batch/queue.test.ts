@@ -255,6 +255,33 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('trajectories on a Redis queue 
     }
   });
 
+  it('keeps two inputs with the same bytes apart in one run', async () => {
+    const lines = Array.from({ length: 9 }, (_, index) => shareGptLine(index));
+    const dir = join(tmp.path, 'twins');
+    writeDataset(dir, 'one.jsonl', lines);
+    writeDataset(dir, 'two.jsonl', lines);
+    const queueName = freshQueue();
+    const running = await worker(queueName);
+    try {
+      const report = await runTrajectories({
+        inputs: [dir],
+        cwd: tmp.path,
+        out: join(tmp.path, 'twins-out'),
+        config: testConfig(),
+        dispatcher: createQueueDispatcher({ url: redis.url, queueName, chunkSize: 4, pollMs: 200 }),
+      });
+      expect(report.counts.total).toBe(18);
+      expect(readFileSync(join(tmp.path, 'twins-out', 'two.jsonl'), 'utf8')).toBe(
+        readFileSync(join(tmp.path, 'twins-out', 'one.jsonl'), 'utf8'),
+      );
+      expect(tasksOf(join(tmp.path, 'twins-out', 'one.jsonl'))).toEqual(
+        lines.map((_, index) => taskOf(index)),
+      );
+    } finally {
+      await running.close();
+    }
+  });
+
   it('fails at once, naming the address, when Redis cannot be reached', async () => {
     const input = dataset('unreachable', 2);
     await expect(

@@ -112,7 +112,7 @@ export function createQueueDispatcher(
         const reused = found.get(file) ?? 0;
         if (reused > 0) {
           setup.notice(
-            `queue: ${file.file.input}: ${reused} entries were already done on the queue (an earlier run)`,
+            `queue: ${file.file.input}: ${reused} entries were already done on the queue (by an earlier or a concurrent run)`,
           );
         }
         found.delete(file);
@@ -194,12 +194,15 @@ function keyless(model: NonNullable<DispatcherSetup['config']['model']>): QueueJ
 
 /**
  * Names a file's jobs after everything their results depend on: the settings, the per-entry timeout, the
- * file's bytes, the entries chosen (sampling) and the chunk size. The same work always gets the same ids.
+ * file's name and bytes, the entries chosen (sampling) and the chunk size. The same work always gets the same
+ * ids.
  */
 function fileKeyOf(setup: DispatcherSetup, file: PreparedFile, chunkSize: number): string {
   return settingsFingerprint({
     fingerprint: setup.fingerprint,
     timeoutMs: setup.timeoutMs,
+    // The name too: two inputs of one run with the same bytes must not share jobs (each is settled for its file).
+    name: file.file.name,
     bytes: sha256(file.bytes),
     lines: sha256(file.entries.map((entry) => entry.line).join(',')),
     format: file.format,

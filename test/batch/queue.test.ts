@@ -255,6 +255,52 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('trajectories on a Redis queue 
     }
   });
 
+  it('shares the rate limit across workers and sends the per-entry timeout with every job', async () => {
+    const input = dataset('limited', 12);
+    const queueName = freshQueue();
+    const starts: number[] = [];
+    const timeouts = new Set<number>();
+    const limited = () =>
+      startQueueWorker({
+        url: redis.url,
+        queueName,
+        rateLimit: { max: 2, durationMs: 1500 },
+        createExecutor: async (config, timeoutMs) => {
+          timeouts.add(timeoutMs);
+          const inner = testExecutor(config, timeoutMs);
+          return {
+            run(job) {
+              // The first entry of each three-entry chunk marks when its job started.
+              if (job.line % 3 === 1) starts.push(Date.now());
+              return inner.run(job);
+            },
+            close: () => inner.close(),
+          };
+        },
+      });
+    const workers = [await limited(), await limited()];
+    try {
+      const report = await runTrajectories({
+        inputs: [input],
+        cwd: tmp.path,
+        out: join(tmp.path, 'limited-out'),
+        config: testConfig(),
+        timeoutMs: 4321,
+        dispatcher: createQueueDispatcher({ url: redis.url, queueName, chunkSize: 3, pollMs: 200 }),
+      });
+      expect(report.counts.total).toBe(12);
+      expect([...timeouts]).toEqual([4321]);
+      starts.sort((left, right) => left - right);
+      expect(starts).toHaveLength(4);
+      // Two jobs per 1.5 s across both workers: the third start is a window after the first.
+      for (let index = 2; index < starts.length; index++) {
+        expect((starts[index] as number) - (starts[index - 2] as number)).toBeGreaterThanOrEqual(1400);
+      }
+    } finally {
+      await Promise.all(workers.map((running) => running.close()));
+    }
+  });
+
   it('keeps two inputs with the same bytes apart in one run', async () => {
     const lines = Array.from({ length: 9 }, (_, index) => shareGptLine(index));
     const dir = join(tmp.path, 'twins');

@@ -138,9 +138,9 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
   const command = program
     .command('trajectories')
     .description(
-      "compress finished agent trajectories (JSONL datasets: ShareGPT as Hermes writes it, OpenAI messages…) to a token budget, Hermes' way: protected head and tail, the middle summarized; one output file per input, plus compression_metrics.json",
+      "compress finished agent trajectories (JSONL or Parquet datasets: ShareGPT as Hermes writes it, OpenAI messages…) to a token budget, Hermes' way: protected head and tail, the middle summarized; one output file per input, plus compression_metrics.json",
     )
-    .argument('<input...>', 'JSONL/JSON files, or directories of *.jsonl files')
+    .argument('<input...>', 'JSONL/JSON/Parquet files, or directories of *.jsonl and *.parquet files')
     .option('-o, --out <dir>', 'output directory (default: <input>_compressed)')
     .option('--config <file>', 'YAML configuration and domain policy (see examples/threat-hunt-policy.yaml)')
     .option(

@@ -1,10 +1,20 @@
 /**
  * condense/node — the edges that need Node: reading and writing transcript files atomically, tokenizer files,
- * session export, the trajectory batch runner and the HTTP sidecar (`startProxy`).
+ * session export, the trajectory batch runner (locally, or over a Redis queue with `createQueueDispatcher` and
+ * `startQueueWorker`) and the HTTP sidecar (`startProxy`).
  * @module
  */
 
 export type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch/batch-events.js';
+export type { DispatcherSetup, EntryDispatcher, SettleEntry } from './batch/entry-dispatcher.js';
+export type { QueueJobConfig, QueueModel } from './batch/queue/chunk-job.js';
+export { createQueueDispatcher, type QueueDispatcherOptions } from './batch/queue/queue-dispatcher.js';
+export {
+  type QueueWorkerEvent,
+  type QueueWorkerOptions,
+  type RunningQueueWorker,
+  startQueueWorker,
+} from './batch/queue/queue-worker.js';
 export { type RunTrajectoriesOptions, runTrajectories } from './batch/run-trajectories.js';
 export {
   CONDENSE_HEADER,

@@ -54,6 +54,8 @@ export type BatchEvent =
     }
   | { readonly type: 'issue'; readonly issue: BatchIssue }
   | { readonly type: 'progress'; readonly progress: TrajectoryProgress }
+  /** Something about where the work runs (a queue job retried entry by entry, Redis unreachable…). */
+  | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'done'; readonly report: TrajectoryRunReport };
 
 /** What a run did. */

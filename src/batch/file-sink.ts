@@ -1,5 +1,6 @@
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { openOrderedJsonlWriter } from '../io/ordered-jsonl-writer.js';
+import { encodeParquetDataset } from '../io/parquet-dataset.js';
 import type { PreparedFile } from './prepare-file.js';
 
 /** Where the results of one file go, in entry order, written atomically on `finish`. */
@@ -24,6 +25,12 @@ export async function openFileSink(prepared: PreparedFile): Promise<FileSink> {
       return Promise.resolve();
     },
     async finish() {
+      if (prepared.parquet !== undefined) {
+        // A sample writes only the sampled rows: the dataset is cut down to them first.
+        const dataset = sampledDataset(prepared);
+        await writeFileAtomic(path, encodeParquetDataset(dataset, prepared.entries, texts));
+        return;
+      }
       if (prepared.layout === 'json' && texts[0] === prepared.entries[0]?.text) {
         await writeFileAtomic(path, prepared.bytes);
         return;
@@ -34,4 +41,11 @@ export async function openFileSink(prepared: PreparedFile): Promise<FileSink> {
     },
     abort: () => Promise.resolve(),
   };
+}
+
+/** The Parquet rows the prepared entries came from, in entry order (all of them unless sampling). */
+function sampledDataset(prepared: PreparedFile): NonNullable<PreparedFile['parquet']> {
+  const dataset = prepared.parquet as NonNullable<PreparedFile['parquet']>;
+  if (prepared.entries.length === dataset.rows.length) return dataset;
+  return { ...dataset, rows: prepared.entries.map((entry) => dataset.rows[entry.line - 1] ?? {}) };
 }

@@ -129,12 +129,14 @@ export async function resolveInputFiles(
     const path = resolve(options.cwd, raw);
     const kind = await kindOf(path);
     if (kind === 'directory') {
-      const names = (await readdir(path)).filter((name) => name.endsWith('.jsonl')).sort();
+      const names = (await readdir(path))
+        .filter((name) => name.endsWith('.jsonl') || name.endsWith('.parquet'))
+        .sort();
       if (names.length === 0) {
         throw new CondenseError({
           code: 'EMPTY_INPUT',
-          message: `no *.jsonl files in ${raw}`,
-          hint: 'pass JSONL dataset files, or a directory holding some',
+          message: `no *.jsonl or *.parquet files in ${raw}`,
+          hint: 'pass JSONL or Parquet dataset files, or a directory holding some',
           location: { file: path },
         });
       }

@@ -1,6 +1,7 @@
 import { detectFormat, getCodec } from '../codecs/registry.js';
 import { CondenseError } from '../errors/condense-error.js';
 import { checkTranscriptText } from '../io/check-text.js';
+import { type ParquetDataset, readParquetEntries } from '../io/parquet-dataset.js';
 import { readFileBytes } from '../io/read-bytes.js';
 import { type EntryText, type EntryTexts, splitEntryTexts } from '../io/read-entry-texts.js';
 import type { FormatName } from '../model/format.js';
@@ -18,7 +19,12 @@ export interface PreparedFile {
   readonly entries: readonly EntryText[];
   /** Entries in the file before sampling. */
   readonly available: number;
+  /** A Parquet file's rows and schema, to write it back (layout `parquet`). */
+  readonly parquet?: ParquetDataset;
 }
+
+/** The Parquet column each format's trajectories are in. */
+const PARQUET_COLUMN: Partial<Record<FormatName, string>> = { sharegpt: 'conversations', openai: 'messages' };
 
 /** Sampling of a file's entries. */
 export interface SampleOptions {
@@ -84,17 +90,29 @@ export async function prepareFile(
   sample: SampleOptions | undefined,
 ): Promise<PreparedFile> {
   const bytes = await readFileBytes(file.input);
-  checkTranscriptText(
-    bytes,
-    file.input,
-    'condense trajectories reads JSONL datasets (ShareGPT, OpenAI messages…)',
-  );
-  const split = splitEntryTexts(bytes, file.name);
+  let parquet: ParquetDataset | undefined;
+  let split: EntryTexts;
+  if (file.name.toLowerCase().endsWith('.parquet')) {
+    const read = await readParquetEntries(
+      bytes,
+      file.input,
+      format === undefined ? undefined : PARQUET_COLUMN[format],
+    );
+    parquet = read.dataset;
+    split = { layout: 'parquet', entries: read.entries, indent: 0, bytes: bytes.byteLength };
+  } else {
+    checkTranscriptText(
+      bytes,
+      file.input,
+      'condense trajectories reads JSONL datasets (ShareGPT, OpenAI messages…) and Parquet datasets',
+    );
+    split = splitEntryTexts(bytes, file.name);
+  }
   if (split.entries.length === 0) {
     throw new CondenseError({
       code: 'EMPTY_INPUT',
       message: 'the file holds no entries',
-      hint: 'condense trajectories reads JSONL datasets with one trajectory per line, or a JSON array of them',
+      hint: 'condense trajectories reads JSONL datasets with one trajectory per line, a JSON array of them, or Parquet datasets',
       location: { file: file.input },
     });
   }
@@ -120,5 +138,6 @@ export async function prepareFile(
     format: detected,
     entries,
     available: split.entries.length,
+    ...(parquet === undefined ? {} : { parquet }),
   };
 }

@@ -13,11 +13,13 @@ import {
   mergeAggregates,
 } from '../trajectory/metrics-aggregate.js';
 import type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch-events.js';
-import { createInProcessExecutor, type EntryExecutor, SYSTEM_TIMERS, type Timers } from './entry-executor.js';
+import { createEntryExecutor } from './create-executor.js';
+import { createLocalDispatcher, type DispatcherSetup, type EntryDispatcher } from './entry-dispatcher.js';
+import type { Timers } from './entry-executor.js';
 import { openFileSink } from './file-sink.js';
 import { type InputFile, resolveInputFiles } from './input-files.js';
 import { type PreparedFile, prepareFile, type SampleOptions } from './prepare-file.js';
-import { createLimiter, createProgressTracker, type Limiter, type ProgressTracker } from './progress.js';
+import { createProgressTracker, type ProgressTracker } from './progress.js';
 import {
   type FinishedFile,
   finishedRecord,
@@ -29,8 +31,6 @@ import {
   settingsFingerprint,
 } from './resume-state.js';
 import type { EntryResult, TrajectoryJobConfig, TrajectoryRuntime } from './trajectory-job.js';
-import { createTrajectoryRuntime } from './trajectory-runtime.js';
-import { createWorkerPool } from './worker-pool.js';
 
 /** Options of {@link runTrajectories}. */
 export interface RunTrajectoriesOptions {
@@ -66,6 +66,11 @@ export interface RunTrajectoriesOptions {
   readonly runtime?: TrajectoryRuntime;
   /** The built worker script. @default dist/batch/trajectory-worker.js */
   readonly workerScript?: URL;
+  /**
+   * Where entries run instead of this process (`createQueueDispatcher` for a Redis queue); ignored in a dry
+   * run. @default worker threads or this thread, per `workers`
+   */
+  readonly dispatcher?: (setup: DispatcherSetup) => Promise<EntryDispatcher>;
 }
 
 const MAX_KEPT_ISSUES = 1000;
@@ -130,15 +135,13 @@ function report(
 }
 
 /**
- * Starts every entry of a file (waiting for free slots, so at most `concurrency` are in flight across files) and
- * returns once the last one has started; `done` settles when the file is written.
+ * Hands every entry of a file to the dispatcher and returns once the last one is handed over; `done` settles
+ * when the file is written.
  */
 async function processFile(
   run: RunState,
   prepared: PreparedFile,
-  executor: EntryExecutor,
-  limiter: Limiter,
-  ids: { next: number },
+  dispatcher: EntryDispatcher,
 ): Promise<{ readonly done: Promise<FileReport> }> {
   const { file } = prepared;
   const dryRun = run.options.config.dryRun === true;
@@ -151,34 +154,25 @@ async function processFile(
   const sink = dryRun ? undefined : await openFileSink(prepared);
   const counts = emptyAggregate();
   let invalidLines = 0;
-  const jobs: Promise<void>[] = [];
-  for (const [index, entry] of prepared.entries.entries()) {
-    await limiter.acquire();
-    const job = { id: ids.next++, format: prepared.format, text: entry.text, line: entry.line };
-    const done = executor.run(job).then(async (result) => {
-      limiter.release();
-      if (result.outcome === 'invalid') invalidLines++;
-      else addToAggregate(counts, result.outcome, result.metrics);
-      const kind = issueOf(result);
-      if (kind !== undefined) {
-        const message = result.message ?? result.summaryErrors?.join('; ') ?? '';
-        issue(run, { file: file.input, line: entry.line, kind, message });
-      }
-      run.tracker.record(result.outcome, result.metrics?.tokensSaved ?? 0);
-      run.emit({ type: 'progress', progress: run.tracker.snapshot() });
-      await sink?.put(index, result.text);
-    });
-    // A failed write rejects `done` while later entries are still being started: mark it handled now, the
-    // file's Promise.all below still sees the failure.
-    done.catch(() => undefined);
-    jobs.push(done);
-  }
+  const dispatched = await dispatcher.dispatch(prepared, async (index, result) => {
+    if (result.outcome === 'invalid') invalidLines++;
+    else addToAggregate(counts, result.outcome, result.metrics);
+    const kind = issueOf(result);
+    if (kind !== undefined) {
+      const message = result.message ?? result.summaryErrors?.join('; ') ?? '';
+      issue(run, { file: file.input, line: prepared.entries[index]?.line ?? index + 1, kind, message });
+    }
+    run.tracker.record(result.outcome, result.metrics?.tokensSaved ?? 0);
+    run.emit({ type: 'progress', progress: run.tracker.snapshot() });
+    await sink?.put(index, result.text);
+  });
   const base = { format: prepared.format, entries: prepared.entries.length, available: prepared.available };
-  const done = Promise.all(jobs).then(
+  const done = dispatched.done.then(
     async () => {
       if (sink === undefined) return report(file, 'planned', { ...base, counts, invalidLines });
       await sink.finish();
       await recordFinished(run, file, prepared, counts, invalidLines);
+      await dispatcher.written?.(prepared);
       return report(file, 'written', { ...base, counts, invalidLines });
     },
     async (error: unknown) => {
@@ -213,20 +207,20 @@ async function recordFinished(
   await run.saving;
 }
 
-async function createExecutor(options: RunTrajectoriesOptions, timeoutMs: number): Promise<EntryExecutor> {
-  const workers = options.workers ?? 0;
-  const timers = options.timers ?? SYSTEM_TIMERS;
-  if (workers > 0 && options.runtime === undefined) {
-    return createWorkerPool({
-      size: workers,
-      config: options.config,
-      timeoutMs,
-      timers,
-      ...(options.workerScript === undefined ? {} : { script: options.workerScript }),
-    });
-  }
-  const runtime = options.runtime ?? (await createTrajectoryRuntime(options.config));
-  return createInProcessExecutor(runtime, options.config, timeoutMs, timers);
+async function createDispatcher(
+  options: RunTrajectoriesOptions,
+  setup: DispatcherSetup,
+): Promise<EntryDispatcher> {
+  if (options.dispatcher !== undefined && options.config.dryRun !== true) return options.dispatcher(setup);
+  const executor = await createEntryExecutor({
+    config: options.config,
+    timeoutMs: setup.timeoutMs,
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+    ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
+    ...(options.workerScript === undefined ? {} : { workerScript: options.workerScript }),
+  });
+  return createLocalDispatcher(executor, options.concurrency ?? 50);
 }
 
 /**
@@ -298,14 +292,20 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
     outputDir,
   };
   const timeoutMs = options.timeoutMs ?? 300_000;
-  const executor = todo.length === 0 ? undefined : await createExecutor(options, timeoutMs);
+  const dispatcher =
+    todo.length === 0
+      ? undefined
+      : await createDispatcher(options, {
+          config,
+          timeoutMs,
+          fingerprint,
+          notice: (message) => emit({ type: 'notice', message }),
+        });
   try {
-    const limiter = createLimiter(options.concurrency ?? 50);
-    const ids = { next: 0 };
     for (const { index, file } of todo) {
       try {
         const prepared = await prepareFile(file, options.format, sample);
-        slots[index] = (await processFile(run, prepared, executor as EntryExecutor, limiter, ids)).done;
+        slots[index] = (await processFile(run, prepared, dispatcher as EntryDispatcher)).done;
       } catch (error) {
         slots[index] = report(file, 'error', failureOf(error));
       }
@@ -324,7 +324,7 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
     }
     return await finishRun(run, reports, startedAt, dryRun);
   } finally {
-    await executor?.close();
+    await dispatcher?.close();
   }
 }
 

@@ -18,6 +18,8 @@ export interface CliContext {
    * `proxy`. Absent in tests and embeddings: long-running commands then stop right after starting.
    */
   readonly untilStopped?: () => Promise<void>;
+  /** This process's id, to name a queue worker (absent in tests and embeddings). */
+  readonly pid?: number;
 }
 
 /** Exit codes of every command: 0 done, 1 bad input or failed work, 2 wrong usage. */

@@ -45,6 +45,7 @@ export async function main(): Promise<void> {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    pid: process.pid,
     untilStopped: stops.untilStopped,
   });
   process.exitCode = code;

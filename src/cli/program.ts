@@ -10,6 +10,7 @@ import { registerReport } from './commands/report.js';
 import { registerRestore } from './commands/restore.js';
 import { registerSessions } from './commands/sessions.js';
 import { registerTrajectories } from './commands/trajectories.js';
+import { registerWorker } from './commands/worker.js';
 import type { CliContext, ExitCode } from './context.js';
 
 /** Mutable holder through which a command's action reports its exit code. */
@@ -32,6 +33,7 @@ const COMMANDS: readonly CommandRegistrar[] = [
   registerTrajectories,
   registerReport,
   registerProxy,
+  registerWorker,
 ];
 
 /** Builds the `condense` command line with every command, writing through `context` and never exiting. */

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   UNRESOLVED_REFERENCE: 'a reference of a compacted transcript is not in the original it names',
   TIMEOUT: 'an operation ran out of time',
   ABORTED: 'an operation was cancelled',
+  QUEUE_FAILED: 'the job queue (Redis) could not be reached or holds something unexpected',
 } as const;
 
 /** A stable error code. */

@@ -3,9 +3,9 @@ import { readFileBytes } from './read-bytes.js';
 
 /**
  * How a dataset file holds its entries. `jsonl`: one entry per line. `json-array`: one JSON array of entries.
- * `json`: one JSON document, one entry.
+ * `json`: one JSON document, one entry. `parquet`: one row per entry (see `readParquetEntries`).
  */
-export type EntryFileLayout = 'jsonl' | 'json-array' | 'json';
+export type EntryFileLayout = 'jsonl' | 'json-array' | 'json' | 'parquet';
 
 /** One entry of a dataset file as text, not parsed yet (parsing happens where the work is spread). */
 export interface EntryText {

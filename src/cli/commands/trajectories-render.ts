@@ -110,6 +110,9 @@ export function createProgressRenderer(context: CliContext, now: () => number): 
             print(issueLine(event.issue));
           } else hiddenIssues++;
           return;
+        case 'notice':
+          print(`condense: ${event.message}\n`);
+          return;
         case 'file-resumed':
           print(`condense: ${event.report.file}: finished by an earlier run, skipped\n`);
           return;

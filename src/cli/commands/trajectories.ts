@@ -26,9 +26,10 @@ import {
 } from '../options.js';
 import type { CommandRegistrar, CommandState } from '../program.js';
 import { checkTokenizerName } from '../tokenizer.js';
+import { addQueueOptions, type QueueFlags, queueDispatcherOf } from './trajectories-queue.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
 
-interface TrajectoriesFlags {
+interface TrajectoriesFlags extends QueueFlags {
   readonly out?: string;
   readonly config?: string;
   readonly target?: number;
@@ -84,7 +85,13 @@ function modelOf(
   const apiKey = variables
     .map((name) => context.env[name])
     .find((value) => value !== undefined && value !== '');
-  if (apiKey === undefined && provider !== 'openai-compatible' && baseUrl === undefined) {
+  // With --queue the workers call the model, each with the key from its own environment.
+  if (
+    apiKey === undefined &&
+    flags.queue === undefined &&
+    provider !== 'openai-compatible' &&
+    baseUrl === undefined
+  ) {
     throw new CondenseError({
       code: 'INVALID_OPTIONS',
       message: `no API key for ${provider}: ${variables.join(' or ')} is not set`,
@@ -97,7 +104,7 @@ function modelOf(
   return {
     spec,
     ...(baseUrl === undefined ? {} : { baseUrl }),
-    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(apiKey === undefined || flags.queue !== undefined ? {} : { apiKey }),
     ...(fromConfig?.temperature === undefined ? {} : { temperature: fromConfig.temperature }),
     ...(fromConfig?.maxRetries === undefined ? {} : { maxRetries: fromConfig.maxRetries }),
     ...(fromConfig?.timeoutSeconds === undefined ? {} : { timeoutMs: fromConfig.timeoutSeconds * 1000 }),
@@ -123,12 +130,12 @@ function defaultWorkers(): number {
 
 /** `condense trajectories <input…>`: compress a dataset of finished trajectories to a token budget. */
 export const registerTrajectories: CommandRegistrar = (program, context, state) => {
-  program
+  const command = program
     .command('trajectories')
     .description(
-      "compress finished agent trajectories (JSONL datasets: ShareGPT as Hermes writes it, OpenAI messages…) to a token budget, Hermes' way: protected head and tail, the middle summarized; one output file per input, plus compression_metrics.json",
+      "compress finished agent trajectories (JSONL or Parquet datasets: ShareGPT as Hermes writes it, OpenAI messages…) to a token budget, Hermes' way: protected head and tail, the middle summarized; one output file per input, plus compression_metrics.json",
     )
-    .argument('<input...>', 'JSONL/JSON files, or directories of *.jsonl files')
+    .argument('<input...>', 'JSONL/JSON/Parquet files, or directories of *.jsonl and *.parquet files')
     .option('-o, --out <dir>', 'output directory (default: <input>_compressed)')
     .option('--config <file>', 'YAML configuration and domain policy (see examples/threat-hunt-policy.yaml)')
     .option(
@@ -157,7 +164,7 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     .option('--base-url <url>', 'API base URL for openai-compatible models')
     .option(
       '--concurrency <n>',
-      'trajectories in flight at once, bounding model calls (default 50)',
+      'trajectories in flight at once, bounding model calls (default 50; with --queue: entries on the queue, default 1000)',
       parsePositiveInteger('--concurrency'),
     )
     .option(
@@ -188,8 +195,10 @@ export const registerTrajectories: CommandRegistrar = (program, context, state) 
     .option('--no-resume', 'redo files an earlier run already finished')
     .option('--no-metrics', 'do not add compression_metrics to compressed entries')
     .option('--dry-run', 'count and plan only: no model call, nothing written')
-    .addOption(jsonOption('print the aggregate metrics as JSON on standard output'))
-    .action((inputs: string[], flags: TrajectoriesFlags) => runCommand(context, state, inputs, flags));
+    .addOption(jsonOption('print the aggregate metrics as JSON on standard output'));
+  addQueueOptions(command).action((inputs: string[], flags: TrajectoriesFlags) =>
+    runCommand(context, state, inputs, flags),
+  );
 };
 
 async function runCommand(
@@ -249,6 +258,7 @@ function runOptionsOf(
   const seed =
     flags.seed === undefined ? undefined : /^\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed;
   const suffix = config?.output.suffix;
+  const dispatcher = queueDispatcherOf(flags, config);
   const metricsFile = config?.metrics.outputFile;
   return {
     inputs,
@@ -264,5 +274,6 @@ function runOptionsOf(
     ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
     ...(flags.samplePercent === undefined ? {} : { samplePercent: flags.samplePercent }),
     ...(seed === undefined ? {} : { seed }),
+    ...(dispatcher === undefined ? {} : { dispatcher }),
   };
 }

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
+import { describeLosses, type Loss, mergeLosses } from '../../codecs/convert/losses.js';
+import type { WireProblem } from '../../codecs/provider-rules/index.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import { EXPORT_FORMATS, type ExportFormat, exportSession } from '../../session/export-session.js';
 import { sessionFilesIn } from '../../session/list-sessions.js';
@@ -9,6 +11,7 @@ import { EXIT } from '../context.js';
 import { outOption } from '../options.js';
 import { writeOutput } from '../output.js';
 import type { CommandRegistrar } from '../program.js';
+import { describeProblems } from '../render/wire-problems.js';
 
 interface ExportFlags {
   readonly to: ExportFormat;
@@ -44,6 +47,9 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
       const lines: string[] = [];
       let skipped = 0;
       let secrets = 0;
+      let queued = 0;
+      const losses: Loss[][] = [];
+      const problems: { index: number; problems: readonly WireProblem[] }[] = [];
       for (const file of files) {
         const session = await loadSessionFile(file, {
           subagents: false,
@@ -55,6 +61,9 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
         }
         const exported = exportSession(session, { to: flags.to, redact: flags.redact === true });
         secrets += exported.findings.length;
+        queued += session.queuedPrompts.length;
+        losses.push([...exported.losses]);
+        if (exported.problems.length > 0) problems.push({ index: lines.length, problems: exported.problems });
         lines.push(JSON.stringify(exported.line));
       }
       await writeOutput(context, lines.length === 0 ? '' : `${lines.join('\n')}\n`, {
@@ -64,8 +73,16 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
       const notes = [`exported ${lines.length} session(s) as ${flags.to}`];
       if (skipped > 0) notes.push(`skipped ${skipped} without messages`);
       if (flags.redact === true) notes.push(`masked ${secrets} secret(s)`);
-      context.stderr(`condense: ${notes.join('; ')}\n`);
-      state.exitCode = EXIT.ok;
+      const report = [notes.join('; ')];
+      if (queued > 0)
+        report.push(
+          `${queued} prompt(s) found only in the prompt queue are not part of the conversation and not exported (condense replay shows them)`,
+        );
+      report.push(...describeLosses(mergeLosses(losses), flags.to));
+      const broken = describeProblems(problems, flags.to, lines.length);
+      report.push(...broken);
+      context.stderr(report.map((line) => `condense: ${line}\n`).join(''));
+      state.exitCode = broken.length > 0 ? EXIT.failure : EXIT.ok;
     });
 };
 

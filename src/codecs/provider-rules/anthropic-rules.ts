@@ -223,28 +223,14 @@ function checkBlock(
         problem(out, 'empty-content', where, 'a text block is empty or blank');
       return;
     case 'tool_use': {
-      const id = block['id'];
-      if (typeof id !== 'string' || !ANTHROPIC_TOOL_ID.test(id))
-        problem(
-          out,
-          'bad-tool-id',
-          where,
-          `tool_use id ${JSON.stringify(id ?? null)} does not match ^[a-zA-Z0-9_-]+$`,
-        );
+      checkToolId(block['id'], 'tool_use id', where, out);
       if (!isObject(block['input'])) problem(out, 'bad-tool-call', where, 'tool_use input is not an object');
       if (typeof block['name'] !== 'string' || block['name'] === '')
         problem(out, 'bad-tool-call', where, 'tool_use has no name');
       return;
     }
     case 'tool_result': {
-      const id = block['tool_use_id'];
-      if (typeof id !== 'string' || !ANTHROPIC_TOOL_ID.test(id))
-        problem(
-          out,
-          'bad-tool-id',
-          where,
-          `tool_use_id ${JSON.stringify(id ?? null)} does not match ^[a-zA-Z0-9_-]+$`,
-        );
+      checkToolId(block['tool_use_id'], 'tool_use_id', where, out);
       checkResultContent(block['content'], where, out);
       return;
     }
@@ -255,6 +241,16 @@ function checkBlock(
     default:
       return;
   }
+}
+
+function checkToolId(id: unknown, what: string, where: string, out: WireProblem[]): void {
+  if (typeof id !== 'string' || !ANTHROPIC_TOOL_ID.test(id))
+    problem(
+      out,
+      'bad-tool-id',
+      where,
+      `${what} ${JSON.stringify(id ?? null)} does not match ^[a-zA-Z0-9_-]+$`,
+    );
 }
 
 const RESULT_BLOCKS = new Set(['text', 'image', 'document', 'search_result', 'tool_reference']);

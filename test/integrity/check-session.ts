@@ -1,10 +1,11 @@
-import { documentTranscripts } from '../../src/codecs/document.js';
+import { documentTranscripts, type TranscriptDocument } from '../../src/codecs/document.js';
 import { decodeDocument, encodeDocument } from '../../src/codecs/registry.js';
 import { createEngine } from '../../src/engines/registry.js';
 import { restoreTranscript } from '../../src/engines/rules/restore-transcript.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import { verifyTranscript } from '../../src/model/verify.js';
 import { loadSession } from '../../src/session/load-session.js';
+import type { LoadedSession } from '../../src/session/session-types.js';
 import { said } from './measures.js';
 
 /** The built-in engines the session suite runs. */
@@ -30,12 +31,15 @@ function normalized(text: string): string {
 }
 
 /**
- * Compacts a session file with an engine (forced, on a small window so it has work to do), writes it, replays the
+ * Compacts a session file with each engine (forced, on a small window so it has work to do), writes it, replays the
  * written file, and lists every broken promise: the replay is exactly the engine's output (same messages, same
  * order, nothing from a dead branch, no cycle or dangling link), tool pairs stay intact, the rules engine leaves
  * the person's prompts as they were, and restoring a rules output gives the original file byte for byte.
  */
-export async function sessionFindings(text: string, engine: (typeof ENGINES)[number]): Promise<string[]> {
+export async function sessionFindings(
+  text: string,
+  engines: readonly (typeof ENGINES)[number][] = ENGINES,
+): Promise<string[]> {
   const out: string[] = [];
   const document = decodeDocument(text, { format: 'claude-code' });
   const [transcript] = documentTranscripts(document);
@@ -45,6 +49,20 @@ export async function sessionFindings(text: string, engine: (typeof ENGINES)[num
     JSON.stringify(original.transcript.messages.map(said)) !== JSON.stringify(transcript.messages.map(said))
   )
     out.push('the codec and replay read different conversations');
+  for (const engine of engines)
+    for (const finding of await engineFindings(text, document, transcript, original, engine))
+      out.push(`${engine}: ${finding}`);
+  return out;
+}
+
+async function engineFindings(
+  text: string,
+  document: TranscriptDocument,
+  transcript: Transcript,
+  original: LoadedSession,
+  engine: (typeof ENGINES)[number],
+): Promise<string[]> {
+  const out: string[] = [];
   const result = await createEngine(engine, { contextLength: 8_000 }).compress(transcript, { force: true });
   const written = encodeDocument({
     ...document,

@@ -29,8 +29,7 @@ describe('session integrity on real excerpts (bare clone)', () => {
   it.each(['claude-code-rewind.jsonl', 'claude-code-tool-errors.jsonl'])(
     '%s replays as every engine wrote it, restore byte-exact',
     async (name) => {
-      for (const engine of ENGINES)
-        expect(await sessionFindings(convertFixture(name), engine), engine).toEqual([]);
+      expect(await sessionFindings(convertFixture(name), ENGINES)).toEqual([]);
     },
   );
 

@@ -15,6 +15,22 @@ export type {
   DetectScore,
   FileLayout,
 } from './codecs/codec.js';
+export { canonicalTranscript } from './codecs/convert/canonical.js';
+export { convertDocument, type DocumentConversion } from './codecs/convert/convert-document.js';
+export {
+  type Conversion,
+  type ConvertOptions,
+  convertTranscript,
+} from './codecs/convert/convert-transcript.js';
+export {
+  conversionLosses,
+  describeLosses,
+  type Loss,
+  type LossKind,
+  type LossTarget,
+  mergeLosses,
+} from './codecs/convert/losses.js';
+export { canonicalProblems, introducedProblems } from './codecs/convert/rule-regressions.js';
 export type { DecodeDocumentOptions } from './codecs/decode-document.js';
 export {
   type DocumentEntry,
@@ -28,6 +44,21 @@ export {
   type ItemViolationCode,
   verifyResponsesInput,
 } from './codecs/openai-responses/verify-items.js';
+export { reasoningAsText } from './codecs/portable/reasoning-text.js';
+export { markErrorContent, TOOL_ERROR_MARKER, unmarkResult } from './codecs/portable/tool-error.js';
+export { applyToolIds, planToolIds, type ToolIdPlan } from './codecs/portable/tool-ids.js';
+export {
+  ANTHROPIC_TOOL_ID,
+  anthropicWireProblems,
+  isProviderFormat,
+  openaiWireProblems,
+  type ProviderFormat,
+  type WireCheckOptions,
+  type WireProblem,
+  type WireProblemCode,
+  type WireScope,
+  wireProblems,
+} from './codecs/provider-rules/index.js';
 export { decodeDocument, detectFormat, encodeDocument, getCodec, layoutFor } from './codecs/registry.js';
 export type {
   Boundaries,

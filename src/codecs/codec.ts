@@ -35,17 +35,46 @@ export interface DecodeResult<TValue> {
   readonly issues: readonly DecodeIssue[];
 }
 
-/** What a wire format can express; shared code asks these instead of branching on format names. */
+/**
+ * What a wire format can express, so shared code (the conversion loss report, inspect) asks instead of branching
+ * on format names. Each field says what the codec's encoder does with a message from another format; the loss
+ * report (`conversionLosses`) is computed from these alone, and a corpus suite checks they tell the truth.
+ */
 export interface CodecCapabilities {
-  /** Reasoning parts survive encoding (otherwise they are dropped on encode, with the count reported). */
+  /** Reasoning survives encoding in some form (a reasoning slot, or `<think>` text). */
   readonly reasoning: boolean;
+  /**
+   * How reasoning is written: `native` (the format's own reasoning slot), `signed` (a thinking block only for
+   * reasoning carrying a provider signature, other reasoning as `<think>` text: Anthropic verifies thinking), or
+   * `text` (always `<think>` text: the wire has no reasoning slot).
+   */
+  readonly reasoningForm: 'native' | 'signed' | 'text';
+  /** Provider signatures of reasoning survive. */
+  readonly reasoningSignatures: boolean;
+  /** Encrypted reasoning (data without text, e.g. Anthropic `redacted_thinking`) survives. */
+  readonly encryptedReasoning: boolean;
   readonly images: boolean;
+  /** Images inside tool results survive (else they become a placeholder text). */
+  readonly toolResultImages: boolean;
+  /** Tool results carry an error flag; otherwise a failed result is marked in its text (`[tool error] `). */
+  readonly toolErrors: boolean;
+  /** Tool call ids survive (ShareGPT pairs calls and results by position and writes none). */
+  readonly toolCallIds: boolean;
+  /** Tool call ids must match this pattern and be unique in a transcript; others are rewritten consistently. */
+  readonly toolIdPattern?: RegExp;
   /** Several tool results can travel in one message. */
   readonly groupedToolResults: boolean;
   /** The provider rejects two consecutive messages of the same role (Anthropic). */
   readonly strictAlternation: boolean;
-  /** Where the system prompt lives. */
-  readonly systemPrompt: 'message' | 'top-level';
+  /**
+   * Where the system prompt lives: a message, a top-level field (a system message after the conversation started
+   * is sent as user text), or `none`: the format keeps no system prompt the model is sent (Claude Code).
+   */
+  readonly systemPrompt: 'message' | 'top-level' | 'none';
+  /** Message timestamps survive. */
+  readonly timestamps: boolean;
+  /** Opaque part kinds written as they are whatever format they came from; others become a placeholder text. */
+  readonly opaqueKinds: ReadonlySet<string>;
 }
 
 /** A wire format: decode to the transcript model and encode back. */
@@ -65,6 +94,12 @@ export interface Codec<TWire = unknown> {
    * 0 = not this format, 1 = plausible (shapes several formats share), 2 = distinctive features present.
    */
   detect(wire: unknown): DetectScore;
+  /**
+   * Fields of this format's envelope and dialect that a transcript decoded from it carries only in codec meta
+   * (dataset keys, per-message extra keys, Claude Code record fields…), by name with a count: what a conversion to
+   * another format's canonical shape leaves behind.
+   */
+  dialectFields?(transcript: Transcript): Readonly<Record<string, number>>;
 }
 
 /**

@@ -106,6 +106,7 @@ export function loadCodexSession(bytes: Uint8Array, options: LoadSessionOptions 
     transcript: decoded.value,
     leaf: undefined,
     chain: [],
+    queuedPrompts: [],
     boundaries: boundariesOf(decoded, view, lineOf),
     deadBranches: {
       count: decoded.reading.rollbacks.length,

@@ -24,8 +24,8 @@ export interface SessionDialect {
 }
 
 const CLAUDE_CODE_CHAIN = ['user', 'assistant', 'system', 'progress', 'attachment'];
-const CLAUDE_CODE_SIDE = ['summary', 'custom-title', 'ai-title', 'last-prompt'];
-const CLAUDE_CODE_OTHER = ['file-history-snapshot', 'queue-operation', 'permission-mode', 'mode', 'pr-link'];
+const CLAUDE_CODE_SIDE = ['summary', 'custom-title', 'ai-title', 'last-prompt', 'queue-operation'];
+const CLAUDE_CODE_OTHER = ['file-history-snapshot', 'permission-mode', 'mode', 'pr-link'];
 
 /** Claude Code project session files (`~/.claude/projects/<project>/<session>.jsonl`). */
 export const CLAUDE_CODE_DIALECT: SessionDialect = {

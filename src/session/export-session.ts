@@ -1,4 +1,6 @@
-import { getCodec } from '../codecs/registry.js';
+import { convertTranscript } from '../codecs/convert/convert-transcript.js';
+import type { Loss } from '../codecs/convert/losses.js';
+import { type WireProblem, wireProblems } from '../codecs/provider-rules/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { Message } from '../model/message.js';
 import type { Part, ToolResultContentPart } from '../model/part.js';
@@ -20,47 +22,59 @@ export interface ExportOptions {
   readonly redact?: boolean | RedactOptions;
 }
 
-/** One exported line and what redaction masked in it. */
+/** One exported line, what redaction masked in it, what the conversion could not carry, and rule breaks. */
 export interface ExportedSession {
   readonly line: JsonObject;
   readonly findings: readonly TranscriptFinding[];
+  readonly losses: readonly Loss[];
+  /** Provider-rule problems of the line (OpenAI and Anthropic); empty when it is valid. */
+  readonly problems: readonly WireProblem[];
 }
 
 /**
  * The active conversation of a session as one dataset line with a fixed key set:
  * - `sharegpt`: Hermes' trajectory entry `{conversations, timestamp, model, completed}` (`timestamp`/`model`
  *   null when unknown; `completed`: the conversation ends with an assistant answer, no call left open);
- * - `openai`: `{messages}` (chat completions messages);
+ * - `openai`: `{messages}` (chat completions messages, API-valid: reasoning as `<think>` text, failed tool
+ *   results marked `[tool error]`);
  * - `anthropic`: `{system, messages}` (`system` is `""` when the session has no system prompt).
- * Messages are re-encoded from their parts only: every runtime and wire field of the source (Claude Code
- * `parentUuid`, `isSidechain`, `toolUseResult`, envelopes, codec metadata) is left behind. With `redact`, secrets
- * are masked on the way out.
+ * Messages are converted to the format's canonical shape (`convertTranscript`): every runtime and wire field of
+ * the source (Claude Code `parentUuid`, `isSidechain`, `toolUseResult`, envelopes, codec metadata) is left
+ * behind and reported in `losses`, with everything else the format cannot carry. With `redact`, secrets are
+ * masked on the way out.
  */
 export function exportSession(session: LoadedSession, options: ExportOptions): ExportedSession {
-  let transcript = plainTranscript(session.transcript);
+  let transcript = session.transcript;
   let findings: readonly TranscriptFinding[] = [];
   if (options.redact !== undefined && options.redact !== false) {
     const result = redactTranscript(transcript, options.redact === true ? {} : options.redact);
     transcript = result.transcript;
     findings = result.findings;
   }
-  const wire = getCodec(options.to).encode(transcript);
+  const { wire, losses } = convertTranscript(transcript, options.to);
   const body = isJsonObject(wire) ? wire : {};
-  switch (options.to) {
+  const line = lineOf(body, options.to, session, transcript);
+  return { line, findings, losses, problems: wireProblems(options.to, line, { trailingCalls: false }) };
+}
+
+function lineOf(
+  body: JsonObject,
+  to: ExportFormat,
+  session: LoadedSession,
+  transcript: Transcript,
+): JsonObject {
+  switch (to) {
     case 'sharegpt':
       return {
-        line: {
-          conversations: body['conversations'] ?? [],
-          timestamp: session.lastActivity ?? null,
-          model: session.model ?? null,
-          completed: isCompleted(transcript),
-        },
-        findings,
+        conversations: body['conversations'] ?? [],
+        timestamp: session.lastActivity ?? null,
+        model: session.model ?? null,
+        completed: isCompleted(transcript),
       };
     case 'openai':
-      return { line: { messages: body['messages'] ?? [] }, findings };
+      return { messages: body['messages'] ?? [] };
     case 'anthropic':
-      return { line: { system: systemText(body['system']), messages: body['messages'] ?? [] }, findings };
+      return { system: systemText(body['system']), messages: body['messages'] ?? [] };
   }
 }
 

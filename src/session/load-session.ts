@@ -10,6 +10,7 @@ import {
   parallelCandidates,
 } from './decode-chain.js';
 import { detectDialect } from './dialect.js';
+import { queuedPrompts } from './queued-prompts.js';
 import {
   onlyReferencedAsParent,
   parseAndVerify,
@@ -18,7 +19,7 @@ import {
   scanFromBytes,
 } from './scan-skeletons.js';
 import { selectLeaf } from './select-leaf.js';
-import { indexSkeletons, type SessionIndex } from './session-index.js';
+import { indexSkeletons, lookup, type SessionIndex } from './session-index.js';
 import { cutIssues, lineIssues } from './session-issues.js';
 import type {
   LoadedSession,
@@ -131,6 +132,9 @@ function assemble(
     title: resolveTitle(index, side.titles, chain, options.titles),
     titles: side.titles,
     lastPrompt: side.lastPrompt,
+    queuedPrompts: queuedPrompts(side.queue, decoded.transcript, (message) =>
+      message.id === undefined ? undefined : lookup(index, message.id)?.line,
+    ),
     lastActivity: facts.lastActivity,
     model: facts.model ?? side.headerModel,
     issues,

@@ -1,7 +1,7 @@
 import type { Message } from '../model/message.js';
 import type { Part, ToolResultContentPart } from '../model/part.js';
 import type { LoadedSubagent } from './load-session-file.js';
-import type { LoadedSession, SessionBoundary, SessionIssue } from './session-types.js';
+import type { LoadedSession, QueuedPrompt, SessionBoundary, SessionIssue } from './session-types.js';
 
 /** Options of {@link renderReplay}. */
 export interface ReplayRenderOptions {
@@ -27,8 +27,8 @@ const LEAF_REASONS = {
 
 /**
  * The active conversation as readable text: a header (id, format, size, leaf), then every message with its role,
- * text, reasoning, tool calls with their arguments and shortened results, with compaction boundaries marked where
- * they sit; then dead branches, subagents and issues.
+ * text, reasoning, tool calls with their arguments and shortened results, with compaction boundaries and prompts
+ * found only in the prompt queue marked where they sit; then dead branches, subagents and issues.
  */
 export function renderReplay(session: ReplaySession, options: ReplayRenderOptions = {}): string {
   const cut = (text: string, limit: number) => (options.full === true ? text : shorten(text, limit));
@@ -42,13 +42,19 @@ export function renderReplay(session: ReplaySession, options: ReplayRenderOption
     list.push(boundary);
     boundaries.set(boundary.messageIndex, list);
   }
+  const queued = (index: number): string[] =>
+    session.queuedPrompts
+      .filter((prompt) => prompt.afterMessage === index)
+      .flatMap((prompt) => [queuedLine(prompt), ...indent(cut(prompt.text, textLimit)), '']);
   session.transcript.messages.forEach((message, index) => {
+    out.push(...queued(index));
     for (const boundary of boundaries.get(index) ?? []) out.push(boundaryLine(boundary), '');
     out.push(`#${index + 1} ${message.role}${message.id === undefined ? '' : `  ${message.id.slice(0, 8)}`}`);
     for (const part of message.parts)
       out.push(...partLines(part, names, (text, result) => cut(text, result ? resultLimit : textLimit)));
     out.push('');
   });
+  out.push(...queued(session.transcript.messages.length));
   for (const boundary of boundaries.get(session.transcript.messages.length) ?? [])
     out.push(boundaryLine(boundary), '');
   out.push(...footer(session));
@@ -117,6 +123,16 @@ const BOUNDARY_NAMES: Readonly<Record<string, string>> = {
   compaction: 'condense compaction',
   'codex-compaction': 'Codex compaction',
 };
+
+const QUEUE_STATUS = {
+  pending: 'still queued when the log ends, never sent',
+  dequeued: 'taken from the queue, but no message carries it',
+  removed: 'withdrawn from the queue',
+} as const;
+
+function queuedLine(prompt: QueuedPrompt): string {
+  return `… queued prompt (line ${prompt.line}; ${QUEUE_STATUS[prompt.status]})`;
+}
 
 function boundaryLine(boundary: SessionBoundary): string {
   const facts = [

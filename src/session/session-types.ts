@@ -160,6 +160,21 @@ export interface SessionStats {
   readonly prefilter: 'used' | 'off' | 'fallback';
 }
 
+/**
+ * A prompt the person typed while the agent was busy (a Claude Code `queue-operation` enqueue) that no message of
+ * the conversation carries. `pending`: still queued when the log ends; `dequeued`: taken from the queue, yet no
+ * message holds it; `removed`: withdrawn from the queue.
+ */
+export interface QueuedPrompt {
+  readonly text: string;
+  /** 1-based line of the enqueue record. */
+  readonly line: number;
+  readonly timestamp?: string;
+  readonly status: 'pending' | 'dequeued' | 'removed';
+  /** How many messages of the transcript were written before it: it belongs between those and the next. */
+  readonly afterMessage: number;
+}
+
 /** A loaded session: the active conversation as a transcript and everything around it. */
 export interface LoadedSession {
   readonly format: SessionFormat;
@@ -175,6 +190,8 @@ export interface LoadedSession {
   readonly title: string | undefined;
   readonly titles: readonly SessionTitle[];
   readonly lastPrompt: string | undefined;
+  /** Prompts found only in the prompt queue, never in a message (see {@link QueuedPrompt}). */
+  readonly queuedPrompts: readonly QueuedPrompt[];
   /** Newest timestamp of the chain's messages. */
   readonly lastActivity: string | undefined;
   /** Model of the newest assistant message, when the format records it. */

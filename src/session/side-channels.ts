@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '../model/json.js';
+import { type QueueOperation, queueOperationOf } from './queued-prompts.js';
 import { lookup, type SessionIndex } from './session-index.js';
 import type { SessionTitle, TitleSource } from './session-types.js';
 import { isMessageLine, type LineSkeleton } from './skeleton.js';
@@ -9,18 +10,24 @@ export interface SideChannels {
   readonly lastPrompt: string | undefined;
   readonly sessionId: string | undefined;
   readonly headerModel: string | undefined;
+  readonly queue: readonly QueueOperation[];
 }
 
-/** Reads the side records (parsed by both loading modes): titles, `last-prompt`, the condense header. */
+/**
+ * Reads the side records (parsed by both loading modes): titles, `last-prompt`, queue operations, the condense
+ * header.
+ */
 export function readSideChannels(index: SessionIndex): SideChannels {
   const titles: SessionTitle[] = [];
   let lastPrompt: string | undefined;
   let sessionId: string | undefined;
   let headerModel: string | undefined;
+  const queue: QueueOperation[] = [];
   for (const skeleton of index.skeletons) {
     if (skeleton.type === undefined || !index.dialect.sideTypes.has(skeleton.type)) continue;
     const value = skeleton.value;
     if (!isJsonObject(value)) continue;
+    if (skeleton.type === 'queue-operation') queue.push(queueOperationOf(value, skeleton.line));
     const title = titleOf(skeleton.type, value);
     if (title !== undefined) {
       const leafUuid = stringOf(value['leafUuid']);
@@ -33,7 +40,7 @@ export function readSideChannels(index: SessionIndex): SideChannels {
       headerModel = stringOf(metadata?.['model']) ?? headerModel;
     }
   }
-  return { titles, lastPrompt, sessionId, headerModel };
+  return { titles, lastPrompt, sessionId, headerModel, queue };
 }
 
 function titleOf(type: string, value: JsonObject): { text: string; source: TitleSource } | undefined {

@@ -95,7 +95,7 @@ describe('condense compact --engine rules (built binary)', () => {
   });
 
   it.skipIf(!HAS_CORPUS)('compacts a Claude Code session in its own format', async () => {
-    const file = corpusFiles('claude-code').find((path) => path.includes('03eb5929')) as string;
+    const file = corpusFiles('claude-code').find((path) => path.includes('7acd37a8')) as string;
     const out = join(directory.path, 'cc.jsonl');
     const run = await runBinary(['compact', file, '--engine', 'rules', '--force', '-o', out]);
     expect(run.code, run.stderr).toBe(0);

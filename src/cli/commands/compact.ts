@@ -1,8 +1,9 @@
+import { introducedProblems } from '../../codecs/convert/rule-regressions.js';
 import type { DocumentEntry } from '../../codecs/document.js';
-import { encodeDocument } from '../../codecs/registry.js';
+import type { WireProblem } from '../../codecs/provider-rules/index.js';
+import { encodeDocument, getCodec } from '../../codecs/registry.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { describeCompaction } from '../../engines/feedback.js';
-import { stripOrigins } from '../../model/origins.js';
 import type { Transcript } from '../../model/transcript.js';
 import { EXIT } from '../context.js';
 import {
@@ -17,6 +18,7 @@ import { loadInput } from '../input.js';
 import { jsonOption, outOption } from '../options.js';
 import { writeOutput } from '../output.js';
 import type { CommandRegistrar } from '../program.js';
+import { describeProblems } from '../render/wire-problems.js';
 
 interface CompactFlags extends EngineFlags {
   readonly force?: boolean;
@@ -35,7 +37,11 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
   addEngineOptions(command)
     .option('--force', 'compact now even below the threshold')
     .addOption(outOption())
-    .addOption(jsonOption('print { report, transcript } as JSON instead of the compacted file'))
+    .addOption(
+      jsonOption(
+        "print { report, transcript } as JSON instead of the compacted file (transcript in the input's wire format)",
+      ),
+    )
     .action(async (file: string, flags: CompactFlags) => {
       const ruleOptions = await loadRuleOptions(context, flags);
       const { document } = await loadInput(context, file, flags.format);
@@ -44,6 +50,7 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
       const notes = note === undefined ? {} : { notes: [note] };
       const results: { transcript: Transcript; report: CompactionReport }[] = [];
       const entries: DocumentEntry[] = [];
+      const problems: { index: number; problems: readonly WireProblem[] }[] = [];
       for (const entry of document.entries) {
         if (entry.kind !== 'transcript') {
           entries.push(entry);
@@ -53,17 +60,21 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
           force: flags.force === true,
           ...(flags.focus === undefined ? {} : { focusTopic: flags.focus }),
         });
+        const introduced = introducedProblems(document.format, entry.transcript, result.transcript);
+        if (introduced.length > 0) problems.push({ index: results.length, problems: introduced });
         results.push(result);
         entries.push({ ...entry, transcript: result.transcript });
       }
       if (flags.json === true) {
+        // The transcript in the input's own wire format, as the plain output writes it (records for a session).
+        const codec = getCodec(document.format);
         const payload = results.map((result) => ({
           report: result.report,
-          transcript: stripOrigins(result.transcript),
+          transcript: codec.encode(result.transcript),
         }));
         const body =
           payload.length === 1
-            ? { ...payload[0], ...notes }
+            ? { format: document.format, ...payload[0], ...notes }
             : { format: document.format, results: payload, ...notes };
         await writeOutput(context, `${JSON.stringify(body, null, 2)}\n`, { out: flags.out, inputs: [file] });
       } else {
@@ -74,7 +85,10 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
       }
       if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
       context.stderr(feedback(results.map((result) => result.report)));
-      state.exitCode = results.some((result) => result.report.aborted) ? EXIT.failure : EXIT.ok;
+      const broken = describeProblems(problems, document.format, results.length);
+      if (broken.length > 0) context.stderr(broken.map((line) => `condense: ${line}\n`).join(''));
+      const failed = broken.length > 0 || results.some((result) => result.report.aborted);
+      state.exitCode = failed ? EXIT.failure : EXIT.ok;
     });
 };
 

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
+import { describeLosses, type Loss, mergeLosses } from '../../codecs/convert/losses.js';
+import type { WireProblem } from '../../codecs/provider-rules/index.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import { EXPORT_FORMATS, type ExportFormat, exportSession } from '../../session/export-session.js';
 import { sessionFilesIn } from '../../session/list-sessions.js';
@@ -10,6 +12,7 @@ import { EXIT } from '../context.js';
 import { outOption } from '../options.js';
 import { writeOutput } from '../output.js';
 import type { CommandRegistrar } from '../program.js';
+import { describeProblems } from '../render/wire-problems.js';
 import { issueBudget, loadSessionInput, sessionIssueLines } from '../session-input.js';
 
 interface ExportFlags {
@@ -51,6 +54,9 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
       let skipped = 0;
       let notSessions = 0;
       let secrets = 0;
+      let queued = 0;
+      const losses: Loss[][] = [];
+      const problems: { index: number; problems: readonly WireProblem[] }[] = [];
       for (const file of files) {
         const options = { subagents: false, view } as const;
         const session = directory
@@ -69,6 +75,9 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
         }
         const exported = exportSession(session, { to: flags.to, redact: flags.redact === true });
         secrets += exported.findings.length;
+        queued += session.queuedPrompts.length;
+        losses.push([...exported.losses]);
+        if (exported.problems.length > 0) problems.push({ index: lines.length, problems: exported.problems });
         lines.push(JSON.stringify(exported.line));
       }
       if (budget.hidden > 0) context.stderr(`condense: … and ${budget.hidden} more line problem(s)\n`);
@@ -85,8 +94,16 @@ export const registerExport: CommandRegistrar = (program, context, state) => {
       if (skipped > 0) notes.push(`skipped ${skipped} without messages`);
       if (notSessions > 0) notes.push(`skipped ${notSessions} file(s) that are not session logs`);
       if (flags.redact === true) notes.push(`masked ${secrets} secret(s)`);
-      context.stderr(`condense: ${notes.join('; ')}\n`);
-      state.exitCode = EXIT.ok;
+      const report = [notes.join('; ')];
+      if (queued > 0)
+        report.push(
+          `${queued} prompt(s) found only in the prompt queue are not part of the conversation and not exported (condense replay shows them)`,
+        );
+      report.push(...describeLosses(mergeLosses(losses), flags.to));
+      const broken = describeProblems(problems, flags.to, lines.length);
+      report.push(...broken);
+      context.stderr(report.map((line) => `condense: ${line}\n`).join(''));
+      state.exitCode = broken.length > 0 ? EXIT.failure : EXIT.ok;
     });
 };
 

@@ -32,7 +32,9 @@ export const registerReplay: CommandRegistrar = (program, context, state) => {
       'parse every line instead of reading links from bytes first (same result, slower)',
     )
     .addOption(
-      jsonOption('print the session as JSON: messages, boundaries, dead branches, subagents, issues'),
+      jsonOption(
+        'print the session as JSON: messages, boundaries, queued prompts, dead branches, subagents, issues',
+      ),
     )
     .action(async (file: string, flags: ReplayFlags) => {
       const session = await loadSessionInput(resolve(context.cwd, file), {
@@ -55,6 +57,7 @@ export const registerReplay: CommandRegistrar = (program, context, state) => {
           },
           messages: session.transcript.messages.map(plainMessageJson),
           boundaries: session.boundaries,
+          queuedPrompts: session.queuedPrompts,
           deadBranches: session.deadBranches,
           subagents: session.subagents.map((agent) => ({
             agentId: agent.agentId,

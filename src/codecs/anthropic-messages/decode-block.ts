@@ -8,6 +8,7 @@ import type {
   ToolResultPart,
 } from '../../model/part.js';
 import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../openai-chat/wire.js';
+import { splitReasoningText } from '../portable/reasoning-text.js';
 import { withPartMeta } from './meta.js';
 
 /**
@@ -20,7 +21,7 @@ export function decodeBlock(block: unknown): Part {
   const type = stringField(block, 'type');
   switch (type) {
     case 'text':
-      return decodeText(block) ?? opaque(type, block);
+      return thinkText(block) ?? decodeText(block) ?? opaque(type, block);
     case 'image':
       return decodeImage(block) ?? opaque(type, block);
     case 'tool_use':
@@ -42,6 +43,18 @@ export function decodeBlock(block: unknown): Part {
     default:
       return opaque(type ?? 'unknown', block);
   }
+}
+
+/**
+ * A text block that is nothing but reasoning in `<think>` tags (how unsigned reasoning from another provider is
+ * sent) reads back as reasoning, and is written back as the same text block.
+ */
+function thinkText(block: WireObject): Part | undefined {
+  const text = stringField(block, 'text');
+  if (text === undefined || Object.keys(block).length !== 2) return undefined;
+  const split = splitReasoningText(text);
+  if (split === undefined || split.rest !== undefined) return undefined;
+  return { type: 'reasoning', text: split.reasoning, ...withPartMeta({ think: true }) };
 }
 
 /** A block of a `tool_result`'s content: text and images are understood, anything else is opaque. */

@@ -1,9 +1,10 @@
 import type { ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import { isWireObject } from '../openai-chat/wire.js';
+import { reasoningAsText } from '../portable/reasoning-text.js';
 import { metaObject, metaString, partMeta } from './meta.js';
 
 /** Block types of the Anthropic Messages API that an opaque part may carry verbatim even from another codec. */
-const ANTHROPIC_BLOCKS = new Set([
+export const ANTHROPIC_BLOCKS: ReadonlySet<string> = new Set([
   'document',
   'search_result',
   'server_tool_use',
@@ -19,9 +20,9 @@ const ANTHROPIC_BLOCKS = new Set([
 ]);
 
 /**
- * One content block for a part, or `undefined` when the part cannot be sent to Anthropic: reasoning without a
- * signature (Anthropic verifies thinking blocks; unsigned reasoning from another provider would be rejected,
- * so it is dropped — a thinking block read without a signature is written back as it was).
+ * One content block for a part. Reasoning without a signature from another provider becomes `<think>` text
+ * (Anthropic verifies thinking blocks and would reject it); a thinking block read without a signature is written
+ * back as it was; encrypted reasoning without its data cannot be sent and gives `undefined`.
  */
 export function encodeBlock(part: Part): unknown {
   const meta = partMeta(part);
@@ -127,5 +128,6 @@ function encodeReasoning(part: ReasoningPart): unknown {
     return { type: 'thinking', thinking: part.text, signature: part.signature, ...extra };
   }
   if (meta?.['unsigned'] === true) return { type: 'thinking', thinking: part.text, ...extra };
-  return undefined;
+  // Read from a `<think>` text block, or unsigned reasoning from another provider (Anthropic would reject it).
+  return { type: 'text', text: reasoningAsText(part.text) };
 }

@@ -1,9 +1,11 @@
 import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
+import { applyToolIds, planToolIds } from '../portable/tool-ids.js';
+import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
 import { encodeSystem } from './encode-system.js';
 import { messageUnit, type Unit } from './encode-unit.js';
 import { mergeUnits } from './merge-units.js';
-import { metaObject } from './meta.js';
+import { messageMeta, metaObject } from './meta.js';
 
 /** The user turn put before a conversation from elsewhere that starts with the assistant. */
 export const OPENING_USER_TEXT = '(continued)';
@@ -12,8 +14,9 @@ export const OPENING_USER_TEXT = '(continued)';
  * Encodes a transcript as an Anthropic Messages request `{system?, messages, …}` (the keys read with it, such as
  * model and tools, come back in place). Leading system messages become `system`; tool messages and the user
  * message after them become one user message with the tool_result blocks first; assistant tool calls become
- * tool_use blocks; unsigned reasoning is dropped; a conversation from elsewhere that opens with the assistant
- * gets a short user turn first. An untouched transcript is its original wire value.
+ * tool_use blocks (ids Anthropic rejects rewritten, calls and results alike); unsigned reasoning becomes `<think>`
+ * text; a conversation from elsewhere that opens with the assistant gets a short user turn first. An untouched
+ * transcript is its original wire value.
  */
 export function encodeAnthropic(transcript: Transcript): unknown {
   const origin = transcript.meta?.origin;
@@ -21,9 +24,15 @@ export function encodeAnthropic(transcript: Transcript): unknown {
   const meta = transcript.meta?.codec?.anthropic;
   const envelope = meta?.['envelope'];
   if (envelope === 'verbatim' && transcript.messages.length === 0) return meta?.['value'];
-  const leading = leadingSystem(transcript.messages);
-  const system = encodeSystem(transcript.messages.slice(0, leading));
-  const messages = encodeConversation(transcript.messages.slice(leading));
+  const plan = planToolIds(
+    transcript.messages,
+    ANTHROPIC_TOOL_ID,
+    (message) => messageMeta(message) !== undefined,
+  );
+  const all = applyToolIds(transcript.messages, plan);
+  const leading = leadingSystem(all);
+  const system = encodeSystem(all.slice(0, leading));
+  const messages = encodeConversation(all.slice(leading));
   if (envelope === 'array' && system === undefined) return messages;
   const out: Record<string, unknown> = { ...(envelope === 'request' ? metaObject(meta, 'rest') : {}) };
   if (system === undefined) delete out['system'];

@@ -1,7 +1,10 @@
 import type { Codec } from '../codec.js';
+import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
 import { decodeAnthropic } from './decode.js';
 import { detectAnthropic } from './detect.js';
+import { anthropicDialectFields } from './dialect-fields.js';
 import { encodeAnthropic } from './encode.js';
+import { ANTHROPIC_BLOCKS } from './encode-block.js';
 
 /**
  * Anthropic Messages API requests `{system?, messages, …}` (or a bare message array). User messages holding
@@ -12,8 +15,10 @@ import { encodeAnthropic } from './encode.js';
  * - tool messages and the user message after them become one user message, tool_result blocks first;
  *   neighbouring messages of the same role are merged; a conversation opening with the assistant gets a
  *   `(continued)` user turn first;
- * - reasoning without a signature is dropped (Anthropic rejects unsigned thinking); whitespace-only text is
- *   left out; argument text that is not a JSON object is sent as `{"_raw_arguments": text}`;
+ * - reasoning without a signature becomes `<think>` text (Anthropic rejects unsigned thinking); whitespace-only
+ *   text is left out; argument text that is not a JSON object is sent as `{"_raw_arguments": text}`;
+ * - tool ids Anthropic rejects (outside `^[a-zA-Z0-9_-]+$`, or one id reused by several calls) are rewritten to
+ *   valid unique ones, calls and results alike (`planToolIds`);
  * - another format's opaque parts become `[kind omitted]` text unless they are Anthropic blocks; a base64
  *   image without a media type gets one guessed from its first bytes.
  */
@@ -22,11 +27,21 @@ export const anthropicCodec: Codec = {
   fileLayout: 'entries',
   capabilities: {
     reasoning: true,
+    reasoningForm: 'signed',
+    reasoningSignatures: true,
+    encryptedReasoning: true,
     images: true,
+    toolResultImages: true,
+    toolErrors: true,
+    toolCallIds: true,
+    toolIdPattern: ANTHROPIC_TOOL_ID,
     groupedToolResults: true,
     strictAlternation: true,
     systemPrompt: 'top-level',
+    timestamps: false,
+    opaqueKinds: ANTHROPIC_BLOCKS,
   },
+  dialectFields: anthropicDialectFields,
   detect: detectAnthropic,
   decode: decodeAnthropic,
   encode: encodeAnthropic,

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ImagePart, OpaquePart, Part, PartMeta, ToolResultContentPart } from '../../model/part.js';
+import { reasoningAsText, splitReasoningText } from '../portable/reasoning-text.js';
 import { CC, omitKeys } from './records.js';
 
 /**
@@ -35,14 +36,22 @@ function opaque(block: unknown): OpaquePart {
   return { type: 'opaque', kind, value: (block ?? null) as JsonValue };
 }
 
-/** The part a content block stands for. Blocks of unknown type, or known type but unexpected shape, are opaque. */
-export function decodeBlock(block: unknown): Part {
+/**
+ * The part a content block stands for. Blocks of unknown type, or known type but unexpected shape, are opaque. A
+ * message's text block holding nothing but `<think>` reasoning (how condense writes reasoning that has no
+ * signature) reads as reasoning and is written back as that text block.
+ */
+export function decodeBlock(block: unknown, inResult = false): Part {
   if (!isJsonObject(block)) return opaque(block);
   switch (block['type']) {
-    case 'text':
-      return typeof block['text'] === 'string'
-        ? { type: 'text', text: block['text'], ...metaWith(block) }
-        : opaque(block);
+    case 'text': {
+      if (typeof block['text'] !== 'string') return opaque(block);
+      const split =
+        inResult || Object.keys(block).length !== 2 ? undefined : splitReasoningText(block['text']);
+      if (split !== undefined && split.rest === undefined)
+        return { type: 'reasoning', text: split.reasoning, meta: { [CC]: { think: true } } };
+      return { type: 'text', text: block['text'], ...metaWith(block) };
+    }
     case 'thinking': {
       const { thinking, signature } = block;
       if (typeof thinking !== 'string' || (signature !== undefined && typeof signature !== 'string'))
@@ -128,7 +137,7 @@ function decodeToolResult(block: JsonObject): Part {
 }
 
 function decodeResultItem(item: unknown): ToolResultContentPart {
-  const part = decodeBlock(item);
+  const part = decodeBlock(item, true);
   return part.type === 'text' || part.type === 'image' || part.type === 'opaque' ? part : opaque(item);
 }
 
@@ -157,6 +166,7 @@ export function encodeBlock(part: Part): JsonValue {
     case 'text':
       return withExtra({ type: 'text', text: part.text }, part);
     case 'reasoning':
+      if (ownMeta(part)?.['think'] === true) return { type: 'text', text: reasoningAsText(part.text) };
       if (part.data !== undefined && part.text === '')
         return withExtra({ type: 'redacted_thinking', data: part.data }, part);
       return withExtra(

@@ -3,6 +3,8 @@ import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { DecodeIssue, DecodeResult } from '../codec.js';
+import { activeChain } from './active-chain.js';
+import { fileOrderWithinResponses, reattachResults } from './chain-order.js';
 import { decodeRecord } from './decode-record.js';
 import { groupRecords, type RecordGroup } from './merge-assistant.js';
 import { checkPairs } from './pairs.js';
@@ -15,14 +17,16 @@ export interface ClaudeCodeDecodeOptions {
    * The uuids of the records to read as the conversation, root first (e.g. the active branch chosen by a
    * session loader). Tool results that hang off the chain on side branches are re-attached by `tool_use_id`.
    * Records not read as messages are kept, in place, for re-encoding.
-   * @default every user/assistant record, in file order
+   * @default the active branch, as `condense replay` walks it ({@link activeChain})
    */
   readonly chain?: readonly string[];
 }
 
 /**
- * Decodes the parsed records of one Claude Code session file. Messages: assistant records of one API response
- * (same `message.id`) merge into one message, blocks in record order; user records with `tool_result` blocks
+ * Decodes the parsed records of one Claude Code session file. The conversation is the active branch (the one a
+ * resume follows, across compaction boundaries); records of dead branches (a rewind, `/clear`) are not messages
+ * and stay where they are, with their links, like every other record. Messages: assistant records of one API response
+ * (same `message.id`) merge into one message, blocks in file order (each response and its results in file order); user records with `tool_result` blocks
  * become tool messages; other user records user messages (`isMeta` and `isCompactSummary` records included and
  * flagged in `meta['claude-code']`). A message's `id` is the uuid of its first record; its records' envelopes
  * (everything but `message.content`) and file positions are kept in `meta.codec['claude-code']`. Every other
@@ -51,7 +55,9 @@ export function decodeClaudeCodeRecords(
   });
   reportRecords(records, issues);
   const order =
-    options.chain === undefined ? fileOrder(records) : chainOrder(records, options.chain, uuids, issues);
+    options.chain === undefined
+      ? fileOrderWithinResponses(records, reattachResults(records, activeChain(records)))
+      : chainOrder(records, options.chain, uuids, issues);
   const groups = groupRecords(records, order);
   const messages = groups.map((group, seq) => decodeGroup(records, group, seq, uuids, issues));
   checkPairs(messages, issues);
@@ -101,14 +107,6 @@ function reportRecords(records: readonly unknown[], issues: DecodeIssue[]): void
   });
 }
 
-function fileOrder(records: readonly unknown[]): number[] {
-  const order: number[] = [];
-  records.forEach((record, index) => {
-    if (asMessageRecord(record) !== undefined) order.push(index);
-  });
-  return order;
-}
-
 function chainOrder(
   records: readonly unknown[],
   chain: readonly string[],
@@ -127,42 +125,7 @@ function chainOrder(
       });
     } else if (asMessageRecord(records[index]) !== undefined) order.push(index);
   }
-  return reattachResults(records, order);
-}
-
-/** Inserts, after the record holding each call, the side-branch record holding its result when the chain lacks it. */
-function reattachResults(records: readonly unknown[], order: readonly number[]): number[] {
-  const inChain = new Set(order);
-  const answered = new Set<string>();
-  const resultRecord = new Map<string, number>();
-  records.forEach((record, index) => {
-    for (const id of blockIds(record, 'tool_result', 'tool_use_id')) {
-      if (inChain.has(index)) answered.add(id);
-      if (!resultRecord.has(id)) resultRecord.set(id, index);
-    }
-  });
-  const out: number[] = [];
-  for (const index of order) {
-    out.push(index);
-    for (const id of blockIds(records[index], 'tool_use', 'id')) {
-      const result = resultRecord.get(id);
-      if (answered.has(id) || result === undefined || inChain.has(result)) continue;
-      out.push(result);
-      inChain.add(result);
-      for (const done of blockIds(records[result], 'tool_result', 'tool_use_id')) answered.add(done);
-    }
-  }
-  return out;
-}
-
-function blockIds(record: unknown, type: string, key: string): string[] {
-  const view = asMessageRecord(record);
-  if (view === undefined || typeof view.content === 'string') return [];
-  return view.content.flatMap((block) =>
-    isJsonObject(block) && block['type'] === type && typeof block[key] === 'string'
-      ? [block[key] as string]
-      : [],
-  );
+  return fileOrderWithinResponses(records, reattachResults(records, order));
 }
 
 function decodeGroup(

@@ -1,5 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Transcript } from '../../model/transcript.js';
+import { applyToolIds, planToolIds } from '../portable/tool-ids.js';
+import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
 import { type Plan, planMessage } from './plan-message.js';
 import { CC } from './records.js';
 import { linkRecords, type SideEntry } from './relink.js';
@@ -20,10 +22,11 @@ import { hashUuid } from './uuid.js';
  *   message back to the root passes through every message in transcript order (see `linkRecords`); with the
  *   decoded message sequence intact, links are kept as read (dead branches and side branches included).
  * - A transcript from another format becomes a minimal session: user/assistant records, tool results as
- *   `tool_result` blocks in user records, one `parentUuid` chain, a session id derived from the content and
- *   timestamps at the Unix epoch.
+ *   `tool_result` blocks in user records, one `parentUuid` chain, a session id derived from the content, tool ids
+ *   Anthropic accepts, and no timestamps (the real times are unknown).
  *
- * Lossy: system messages become `isMeta` user records; `toolUseResult` is only ever copied from a kept record.
+ * Lossy: a system message becomes a `system` record, which Claude Code does not send to the model; `toolUseResult`
+ * is only ever copied from a kept record.
  */
 export function encodeClaudeCodeRecords(transcript: Transcript): unknown[] {
   const origin = transcript.meta?.origin;
@@ -36,7 +39,14 @@ export function encodeClaudeCodeRecords(transcript: Transcript): unknown[] {
   }
   const codec = transcript.meta?.codec?.[CC];
   const side = sideEntriesOf(codec);
-  const plans = transcript.messages.map(planMessage);
+  // Claude Code sends the session to Anthropic on resume: tool ids must be valid and unique there.
+  const plan = planToolIds(
+    transcript.messages,
+    ANTHROPIC_TOOL_ID,
+    (message) => message.meta?.codec?.[CC] !== undefined,
+  );
+  const messages = applyToolIds(transcript.messages, plan);
+  const plans = messages.map(planMessage);
   placeNewPlans(plans, side);
   const unchanged =
     codec?.['messageCount'] === plans.length &&

@@ -1,6 +1,9 @@
 import { isJsonObject } from '../../model/json.js';
+import { ANTHROPIC_BLOCKS } from '../anthropic-messages/encode-block.js';
 import type { Codec, DetectScore } from '../codec.js';
+import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
 import { decodeClaudeCodeRecords } from './decode.js';
+import { claudeCodeDialectFields } from './dialect-fields.js';
 import { encodeClaudeCodeRecords } from './encode-records.js';
 import { SIDE_RECORD_TYPES } from './records.js';
 
@@ -33,11 +36,21 @@ export const claudeCodeCodec: Codec = {
   fileLayout: 'records',
   capabilities: {
     reasoning: true,
+    reasoningForm: 'signed',
+    reasoningSignatures: true,
+    encryptedReasoning: true,
     images: true,
+    toolResultImages: true,
+    toolErrors: true,
+    toolCallIds: true,
+    toolIdPattern: ANTHROPIC_TOOL_ID,
     groupedToolResults: true,
     strictAlternation: false,
-    systemPrompt: 'message',
+    systemPrompt: 'none',
+    timestamps: true,
+    opaqueKinds: ANTHROPIC_BLOCKS,
   },
+  dialectFields: claudeCodeDialectFields,
   detect: detectClaudeCodeRecord,
   decode: (wire) => decodeClaudeCodeRecords(wire),
   encode: encodeClaudeCodeRecords,

@@ -20,11 +20,18 @@ export interface LinkOptions {
 
 /**
  * Decides every record's `parentUuid` and synthesizes the records of new messages, walking messages in order.
- * Side records whose owner message is gone are dropped. When the transcript is unchanged, only links to records
- * that are no longer written are repaired. Otherwise the first record of each message must hang off the message
- * before it (possibly through side records, or off an earlier message when only tool messages lie between —
- * parallel results hang off their call's record); if it does not, it is relinked to the last record of the
- * previous message, so the chain from the last message back to the root runs through every message in order.
+ *
+ * - Side records whose owner message is gone are dropped. A kept record (side or message) whose parent is no
+ *   longer written is linked to its nearest written ancestor, found by following the links of the records that
+ *   were dropped (a merged response loses records between its blocks and the progress records under them), so a
+ *   link only ever points further back in the chain and never makes a cycle.
+ * - When the transcript is unchanged, nothing else moves. Otherwise the first record of each message must lead
+ *   back to the message before it — through side records, across a compaction boundary to its
+ *   `logicalParentUuid`, or to an earlier message when only tool messages lie between (parallel results hang off
+ *   their call's record); if it does not, it is relinked to the last record of the previous message (a boundary
+ *   on the way gets that record as its logical parent instead). So the chain from the last message back to the
+ *   root runs through every message in transcript order, and records off it (dead branches) stay off it.
+ *
  * Relinked records are copies; untouched records stay the very objects read.
  */
 export function linkRecords(
@@ -36,31 +43,44 @@ export function linkRecords(
   const keptSide = side.filter((entry) => entry.owner === undefined || keptSeqs.has(entry.owner));
   const written = new Set<string>();
   const messageOf = new Map<string, number>();
+  const gone = new Map<string, string | null | undefined>();
   plans.forEach((plan, index) => {
     for (const item of plan.records) addUuid(item.record, written, messageOf, index);
+    if (plan.kind === 'kept')
+      for (const dropped of plan.dropped ?? []) gone.set(dropped.uuid, dropped.parent);
   });
   for (const entry of keptSide) addUuid(entry.record, written);
-  const sideRecords = linkSide(keptSide, plans, written);
-  const sideParent = new Map<string, { parent: string | null | undefined; external: boolean }>();
+  const ancestor = (parent: string | null | undefined): string | undefined => {
+    let current = parent;
+    for (let steps = 0; typeof current === 'string' && steps <= gone.size; steps++) {
+      if (written.has(current)) return current;
+      current = gone.get(current);
+    }
+    return typeof current === 'string' && written.has(current) ? current : undefined;
+  };
+  const sideRecords = linkSide(keptSide, plans, written, ancestor);
+  const sideByUuid = new Map<string, PlannedRecord>();
   for (const item of sideRecords) {
     const uuid = uuidOf(item.record);
-    if (uuid !== undefined) sideParent.set(uuid, { parent: parentOf(item.record), external: item.external });
+    if (uuid !== undefined) sideByUuid.set(uuid, item);
   }
   const dangling = (parent: string | null | undefined, external: boolean): boolean =>
     typeof parent === 'string' && !external && !written.has(parent);
-  const reaches = (start: string | null | undefined, startExternal: boolean, index: number): boolean => {
+  const reaches = (start: string | null | undefined, startExternal: boolean, index: number): Reach => {
     let parent = start;
     let external = startExternal;
-    for (let steps = 0; steps <= sideParent.size + 1; steps++) {
-      if (typeof parent !== 'string' || external) return index === 0;
+    for (let steps = 0; steps <= sideByUuid.size + 1; steps++) {
+      if (typeof parent !== 'string' || external) return index === 0 ? 'yes' : 'no';
       const target = messageOf.get(parent);
-      if (target !== undefined) return target < index && onlyToolsBetween(plans, target, index);
-      const next = sideParent.get(parent);
-      if (next === undefined) return false;
-      parent = next.parent;
+      if (target !== undefined)
+        return target < index && onlyToolsBetween(plans, target, index) ? 'yes' : 'no';
+      const next = sideByUuid.get(parent);
+      if (next === undefined) return 'no';
+      if (logicalParentOf(next.record) !== undefined && parentOf(next.record) === null) return next;
+      parent = parentOf(next.record);
       external = next.external;
     }
-    return false;
+    return 'no';
   };
   let tail: string | null = null;
   plans.forEach((plan, index) => {
@@ -77,19 +97,45 @@ export function linkRecords(
     } else {
       plan.records.forEach((item, at) => {
         const parent = parentOf(item.record);
-        if (at === 0) {
-          const relink = options.unchanged
-            ? dangling(parent, item.external)
-            : !reaches(parent, item.external, index);
-          if (relink) item.record = withParent(item.record, tail);
-        } else if (dangling(parent, item.external)) {
-          item.record = withParent(item.record, lastUuid(plan.records.slice(0, at)) ?? tail);
-        }
+        const previous = at === 0 ? tail : (lastUuid(plan.records.slice(0, at)) ?? tail);
+        if (dangling(parent, item.external))
+          item.record = withParent(item.record, ancestor(parent) ?? previous);
+        if (at > 0 || options.unchanged) return;
+        const reach = reaches(parentOf(item.record), item.external, index);
+        if (reach === 'no') item.record = withParent(item.record, tail);
+        else if (reach !== 'yes') linkBoundary(reach, index, tail, reaches);
       });
     }
     tail = lastUuid(plan.records) ?? tail;
   });
   return [...plans.flatMap((plan) => plan.records), ...sideRecords];
+}
+
+/** Whether a record leads back to the message before it: yes, no, or through this compaction boundary. */
+type Reach = 'yes' | 'no' | PlannedRecord;
+
+/** Makes a boundary on a message's way back lead to the message before it, through its logical parent. */
+function linkBoundary(
+  boundary: PlannedRecord,
+  index: number,
+  tail: string | null,
+  reaches: (start: string | null | undefined, external: boolean, index: number) => Reach,
+): void {
+  const seen = new Set<PlannedRecord>();
+  let current: Reach = boundary;
+  while (current !== 'yes' && current !== 'no' && !seen.has(current)) {
+    seen.add(current);
+    const next = reaches(logicalParentOf(current.record), false, index);
+    if (next === 'no' && tail !== null && isJsonObject(current.record))
+      current.record = { ...current.record, logicalParentUuid: tail };
+    current = next;
+  }
+}
+
+function logicalParentOf(record: unknown): string | undefined {
+  if (!isJsonObject(record)) return undefined;
+  const logical = record['logicalParentUuid'];
+  return typeof logical === 'string' ? logical : undefined;
 }
 
 function addUuid(
@@ -123,11 +169,15 @@ function isToolPlan(plan: Plan): boolean {
   );
 }
 
-/** Side records kept, with links into records that are no longer written moved to their owner's last record. */
+/**
+ * Side records kept. One whose parent is no longer written goes to the parent's nearest written ancestor, else to
+ * the last record of its owner written before it in the file, else becomes a root: never to a record after it.
+ */
 function linkSide(
   entries: readonly SideEntry[],
   plans: readonly Plan[],
   written: ReadonlySet<string>,
+  ancestor: (parent: string | null | undefined) => string | undefined,
 ): PlannedRecord[] {
   return entries.map((entry) => {
     const parent = parentOf(entry.record);
@@ -135,9 +185,10 @@ function linkSide(
       return { pos: entry.pos, record: entry.record, external: entry.external };
     }
     const owner = plans.find((plan) => plan.kind === 'kept' && plan.seq === entry.owner);
+    const before = owner?.records.filter((item) => item.pos < entry.pos) ?? [];
     return {
       pos: entry.pos,
-      record: withParent(entry.record, owner === undefined ? null : (lastUuid(owner.records) ?? null)),
+      record: withParent(entry.record, ancestor(parent) ?? lastUuid(before) ?? null),
       external: false,
     };
   });

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
-import { encodeBlock } from './blocks.js';
+import { foreignBlock } from './foreign-block.js';
 import { freshUuid, hashHex, isUuid } from './uuid.js';
 
 /** Envelope keys a new record copies from its neighbour, in Claude Code's order. */
@@ -14,9 +14,6 @@ const ENVELOPE_KEYS = [
   'agentId',
   'slug',
 ] as const;
-
-/** Timestamp of records written without a neighbour to copy one from (the core has no clock). */
-export const EPOCH_TIMESTAMP = '1970-01-01T00:00:00.000Z';
 
 /** What a new record is built from besides its message. */
 export interface SynthesisContext {
@@ -33,11 +30,14 @@ export interface SynthesisContext {
 
 /**
  * One record for a message that has no record yet (new, or from another format). User text becomes string
- * content, like a typed prompt; tool messages become user records of `tool_result` blocks; a system message
- * becomes an `isMeta` user record (Claude Code keeps no system prompt in its files); assistant messages become
- * one assistant record holding every block, with `model` copied from an assistant neighbour (else
- * `<synthetic>`) and zero usage. The uuid is the message `id` when that is an unused UUID, else derived from the
- * parent, role, content and position.
+ * content, like a typed prompt; tool messages become user records of `tool_result` blocks; assistant messages
+ * become one assistant record holding every block, with `model` copied from an assistant neighbour (else
+ * `<synthetic>`) and zero usage. A system message becomes a `system` record (subtype `condense_system_prompt`):
+ * Claude Code sends no system prompt from its files, and a user record would put the instructions in the person's
+ * mouth. Parts from other formats become what the Anthropic API accepts (`foreignBlock`). The timestamp is the
+ * neighbour's; with no kept record to copy one from (a conversion) the record has none, since the real time is
+ * unknown and the core has no clock. The uuid is the message `id` when that is an unused UUID, else derived from
+ * the parent, role, content and position.
  */
 export function synthesizeRecord(message: Message, context: SynthesisContext): JsonObject {
   const content = contentOf(message);
@@ -56,7 +56,19 @@ export function synthesizeRecord(message: Message, context: SynthesisContext): J
   envelope['isSidechain'] ??= false;
   envelope['userType'] ??= 'external';
   envelope['sessionId'] ??= context.sessionId();
-  const timestamp = typeof neighbour?.['timestamp'] === 'string' ? neighbour['timestamp'] : EPOCH_TIMESTAMP;
+  const timestamp = typeof neighbour?.['timestamp'] === 'string' ? { timestamp: neighbour['timestamp'] } : {};
+  if (message.role === 'system') {
+    return {
+      ...envelope,
+      type: 'system',
+      subtype: SYSTEM_PROMPT_SUBTYPE,
+      content: message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'),
+      isMeta: true,
+      level: 'info',
+      uuid,
+      ...timestamp,
+    };
+  }
   if (message.role === 'assistant') {
     return {
       ...envelope,
@@ -72,18 +84,14 @@ export function synthesizeRecord(message: Message, context: SynthesisContext): J
         usage: { input_tokens: 0, output_tokens: 0 },
       },
       uuid,
-      timestamp,
+      ...timestamp,
     };
   }
-  return {
-    ...envelope,
-    type: 'user',
-    message: { role: 'user', content },
-    ...(message.role === 'system' ? { isMeta: true } : {}),
-    uuid,
-    timestamp,
-  };
+  return { ...envelope, type: 'user', message: { role: 'user', content }, uuid, ...timestamp };
 }
+
+/** Subtype of the `system` record a system message is written as. */
+export const SYSTEM_PROMPT_SUBTYPE = 'condense_system_prompt';
 
 function contentOf(message: Message): JsonValue {
   const only = message.parts[0];
@@ -95,7 +103,7 @@ function contentOf(message: Message): JsonValue {
   ) {
     return only.text;
   }
-  return message.parts.map(encodeBlock);
+  return message.parts.map(foreignBlock);
 }
 
 function modelOf(record: JsonObject | undefined): string | undefined {

@@ -59,10 +59,20 @@ export const codexCodec: Codec = {
   fileLayout: 'records',
   capabilities: {
     reasoning: true,
+    // Reasoning reaches another format's transcript without its item (conversions drop part meta), and the API
+    // takes back only its own items: such reasoning is written as `<think>` text, encrypted reasoning is lost.
+    reasoningForm: 'text',
+    reasoningSignatures: false,
+    encryptedReasoning: false,
     images: true,
+    toolResultImages: false,
+    toolErrors: false,
+    toolCallIds: true,
     groupedToolResults: false,
     strictAlternation: false,
     systemPrompt: 'top-level',
+    timestamps: false,
+    opaqueKinds: new Set(),
   },
   detect: detectRolloutRecord,
   decode: (wire) => decodeRollout(wire),

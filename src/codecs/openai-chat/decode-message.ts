@@ -3,6 +3,8 @@ import type { Message } from '../../model/message.js';
 import type { Part, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
 import type { Role } from '../../model/role.js';
 import type { DecodeIssue } from '../codec.js';
+import { splitReasoningText } from '../portable/reasoning-text.js';
+import { unmarkResult } from '../portable/tool-error.js';
 import { type ContentShape, decodeContent, opaque } from './decode-content.js';
 import { decodedMessageMeta, partMeta, withPartMeta } from './meta.js';
 import { splitJsonArray } from './split-json-array.js';
@@ -82,7 +84,9 @@ function assistant(wire: WireObject, index: number, state: ChatDecodeState): Mes
     consumed.push(reasoningKey);
   }
   const content = decodeContent(wire['content'], { nextCallId, resultContent: false });
-  parts.push(...content.parts);
+  parts.push(
+    ...(reasoningKey === undefined && content.shape === 'string' ? thinkFirst(content.parts) : content.parts),
+  );
   const calls = wire['tool_calls'];
   if (Array.isArray(calls) && calls.length > 0) {
     parts.push(...decodeToolCalls(calls, nextCallId));
@@ -99,6 +103,29 @@ function assistant(wire: WireObject, index: number, state: ChatDecodeState): Mes
     extra: extraKeys(wire, consumed),
     reasoningKey,
   });
+}
+
+/**
+ * Reasoning condense (or a reasoning model's dataset) wrote as `<think>` text at the start of a string content
+ * becomes a reasoning part again; it is written back the same way.
+ */
+function thinkFirst(parts: readonly Part[]): Part[] {
+  const [first, ...rest] = parts;
+  if (first?.type !== 'text' || first.meta !== undefined) return [...parts];
+  // Whitespace before the reasoning (Claude Code writes blank text around thinking) ends with the newline the
+  // encoder joins parts with.
+  const start = first.text.indexOf('<think>\n');
+  const lead = start > 0 ? first.text.slice(0, start) : '';
+  if (start === -1 || (start > 0 && (lead.trim() !== '' || !lead.endsWith('\n')))) return [...parts];
+  const split = splitReasoningText(first.text.slice(start));
+  if (split === undefined) return [...parts];
+  const reasoning: Part = { type: 'reasoning', text: split.reasoning, ...withPartMeta({ field: 'think' }) };
+  return [
+    ...(lead.length > 1 ? [{ type: 'text' as const, text: lead.slice(0, -1) }] : []),
+    reasoning,
+    ...(split.rest === undefined ? [] : [{ type: 'text' as const, text: split.rest }]),
+    ...rest,
+  ];
 }
 
 function tool(wire: WireObject, index: number, state: ChatDecodeState): Message {
@@ -143,13 +170,13 @@ function result(
   content: readonly ToolResultContentPart[],
   fields: Fields,
 ): ToolResultPart {
-  return {
+  return unmarkResult({
     type: 'tool-result',
     callId,
     ...(name === undefined ? {} : { name }),
     content,
     ...withPartMeta(fields),
-  };
+  });
 }
 
 function nextPending(index: number, state: ChatDecodeState): string {

@@ -1,6 +1,8 @@
 import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import { reasoningTextPart } from '../portable/reasoning-text.js';
+import { markErrorContent } from '../portable/tool-error.js';
 import { encodeContent } from './encode-content.js';
 import { hasIntactOrigin, messageMeta, metaFlag, metaObject, metaString, partMeta } from './meta.js';
 import { joinJsonArray } from './split-json-array.js';
@@ -27,8 +29,14 @@ export function encodeChatMessage(message: Message, typedTranscript: boolean): u
         ...results.flatMap((part) => encodeResults([part], {}, typed)),
         wireMessage(meta, message.role, { content: encodeContent(rest, contentEncoding(meta, typed)) }),
       ];
-    case 'assistant':
-      return [assistant(rest, meta, typed), ...results.flatMap((part) => encodeResults([part], {}, typed))];
+    case 'assistant': {
+      // The Chat Completions API has no reasoning field: reasoning from elsewhere is written as `<think>` text.
+      const foreign = message.meta?.codec?.openai === undefined && !typed;
+      const own = rest.map((part) =>
+        foreign || metaString(partMeta(part), 'field') === 'think' ? reasoningToText(part) : part,
+      );
+      return [assistant(own, meta, typed), ...results.flatMap((part) => encodeResults([part], {}, typed))];
+    }
     case 'tool': {
       const stray =
         rest.length === 0
@@ -81,7 +89,30 @@ function reasoningInContent(part: Part, typed: boolean): boolean {
   return field === 'value' || (field === undefined && partMeta(part) === undefined && typed);
 }
 
-function encodeResults(results: readonly ToolResultPart[], meta: JsonObject, typed: boolean): unknown[] {
+function reasoningToText(part: Part): Part {
+  if (part.type !== 'reasoning' || (part.text === '' && part.data !== undefined)) return part;
+  return reasoningTextPart(part.text);
+}
+
+/**
+ * A result as the wire can say it: a failure carries the error marker in its text (there is no error flag), and
+ * an image from elsewhere becomes a placeholder (tool messages hold only text).
+ */
+function portable(part: ToolResultPart): ToolResultPart {
+  const foreign = partMeta(part) === undefined;
+  const content = foreign
+    ? part.content.map((item) =>
+        item.type === 'image' && item.meta?.['openai'] === undefined
+          ? { type: 'text' as const, text: '[image omitted]' }
+          : item,
+      )
+    : part.content;
+  if (part.isError !== true) return content === part.content ? part : { ...part, content };
+  return { ...part, content: markErrorContent(content) };
+}
+
+function encodeResults(decoded: readonly ToolResultPart[], meta: JsonObject, typed: boolean): unknown[] {
+  const results = decoded.map(portable);
   const first = results[0];
   if (first === undefined) return [];
   const encoding = contentEncoding(meta, typed);

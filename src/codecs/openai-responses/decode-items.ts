@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { Role } from '../../model/role.js';
 import type { DecodeIssue } from '../codec.js';
+import { unmarkResult } from '../portable/tool-error.js';
 import { decodeMessageContent, decodeOutput } from './decode-content.js';
 import { itemKind } from './item-kinds.js';
 import { extraKeys, withOwnMeta } from './meta.js';
@@ -237,7 +238,8 @@ function outputPart(
   if (kind === 'native-output') return decodeNativeOutput(item);
   const decoded = decodeOutput(item['output']);
   const name = item['name'];
-  return {
+  // Output items have no error flag: a failure written by another format carries the portable marker.
+  return unmarkResult({
     type: 'tool-result',
     callId: item['call_id'] as string,
     ...(typeof name === 'string' ? { name } : {}),
@@ -251,5 +253,5 @@ function outputPart(
       extra: extraKeys(item, ['type', 'call_id', 'output', 'name']),
       name: typeof name === 'string' ? true : undefined,
     }),
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolResultPart } from '../../model/part.js';
+import { reasoningTextPart } from '../portable/reasoning-text.js';
 import { encodeCall, encodeContent, encodeOutput, type OutputOptions, ordered } from './encode-parts.js';
 import { messageFields, objectOf, ownMeta, RESPONSES, stringOf } from './meta.js';
 import { encodeReasoning } from './reasoning.js';
@@ -23,7 +24,8 @@ export function callTypesOf(messages: readonly Message[]): Map<string, string> {
  *   default); tool results found in them go first as output items;
  * - assistant messages: their items in part order — consecutive text parts read from one `message` item stay
  *   one item, new text becomes `output_text` in a new one; reasoning read from a Responses item is written back
- *   (reasoning from another format is left out: the API accepts only its own); calls keep their item type;
+ *   (reasoning from another format becomes `<think>` text: the API accepts only its own items); calls keep their
+ *   item type;
  * - tool messages: one output item per result, typed after the call it answers; other parts follow as a user
  *   message item.
  */
@@ -55,7 +57,13 @@ function plainMessage(
   return ordered(envelope?.['keys'], { ...extra, content });
 }
 
-function assistantItems(parts: readonly Part[], envelopes: JsonObject | undefined): JsonObject[] {
+function assistantItems(given: readonly Part[], envelopes: JsonObject | undefined): JsonObject[] {
+  // The API takes back only its own reasoning items: other reasoning goes out as `<think>` text.
+  const parts = given.map((part) =>
+    part.type === 'reasoning' && part.text !== '' && encodeReasoning(part) === undefined
+      ? reasoningTextPart(part.text)
+      : part,
+  );
   const items: JsonObject[] = [];
   let group: { slot: number | undefined; parts: Part[] } | undefined;
   const flush = (): void => {

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Part, ToolCallPart, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
+import { markErrorContent } from '../portable/tool-error.js';
 import { imageUrl } from './decode-content.js';
 import { lookup, NATIVE_CALLS } from './item-kinds.js';
 import { objectOf, ownMeta, stringOf } from './meta.js';
@@ -150,7 +151,8 @@ function outputValue(
   shape: string | undefined,
   outputExtra: JsonObject | undefined,
 ): JsonValue {
-  const content = part.content;
+  // Output items have no error flag: a failure is marked in its text, as on every wire without one.
+  const content = part.isError === true && shape !== 'object' ? markErrorContent(part.content) : part.content;
   const text = () => content.map((inner) => (inner.type === 'text' ? inner.text : '')).join('\n');
   const only = content[0];
   if (shape === 'other' && content.length === 1 && only?.type === 'opaque') return only.value;

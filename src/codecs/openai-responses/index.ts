@@ -12,7 +12,8 @@ import { encodeResponses } from './encode.js';
  * references) are carried byte-exact. Files read with it are written back exactly. What the wire cannot hold when
  * a message is new or changed:
  * - reasoning from another format is left out (the API accepts only its own reasoning items);
- * - `isError` of a tool result is dropped (output items have no error flag; Codex's `{content, success}` keeps it);
+ * - `isError` of a tool result becomes the `[tool error] ` marker in its text (output items have no error flag;
+ *   Codex's `{content, success}` keeps it);
  * - images in assistant messages and another format's opaque parts become `[… omitted]` text;
  * - leading system messages of another format become `instructions`, joined by blank lines.
  */
@@ -21,10 +22,20 @@ export const responsesCodec: Codec = {
   fileLayout: 'entries',
   capabilities: {
     reasoning: true,
+    // Reasoning reaches another format's transcript without its item (conversions drop part meta), and the API
+    // takes back only its own items: such reasoning is written as `<think>` text, encrypted reasoning is lost.
+    reasoningForm: 'text',
+    reasoningSignatures: false,
+    encryptedReasoning: false,
     images: true,
+    toolResultImages: false,
+    toolErrors: false,
+    toolCallIds: true,
     groupedToolResults: false,
     strictAlternation: false,
     systemPrompt: 'top-level',
+    timestamps: false,
+    opaqueKinds: new Set(),
   },
   detect: detectResponses,
   decode: decodeResponses,

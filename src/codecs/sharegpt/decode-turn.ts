@@ -1,5 +1,6 @@
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { DecodeIssue } from '../codec.js';
+import { unmarkResult } from '../portable/tool-error.js';
 import {
   type CallNameLookup,
   callFromJson,
@@ -164,7 +165,7 @@ export function decodeToolValue(value: string, turn: number, state: PairingState
 export function decodePlainResult(value: string, turn: number, state: PairingState): DecodedValue {
   const id = nextCallId(state, turn, 0);
   return {
-    parts: [{ type: 'tool-result', callId: id, content: [{ type: 'text', text: value }] }],
+    parts: [unmarkResult({ type: 'tool-result', callId: id, content: [{ type: 'text', text: value }] })],
     plain: true,
   };
 }

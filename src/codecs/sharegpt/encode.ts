@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { Transcript } from '../../model/transcript.js';
+import { markErrorContent } from '../portable/tool-error.js';
 import { RAW_TURN_KIND } from './decode.js';
 import { decodeFunctionCallValue, renderFunctionCalls } from './decode-turn.js';
 import { renderValue, type ValueStyle } from './render-value.js';
@@ -13,8 +14,9 @@ import { defaultFrom, meaningOf } from './roles.js';
  * pieces are reused, new pieces are written the Hermes way. Messages from other formats become Hermes turns
  * (`system`/`human`/`gpt`/`tool`, tool calls and results as tags, consecutive tool messages in one `tool` turn).
  *
- * Lossy by design (ShareGPT cannot say it): call ids, `isError`, reasoning signatures, image bytes (written as
- * `[image]`), opaque parts from other formats (dropped), and whitespace around text that sits next to tags.
+ * Lossy by design (ShareGPT cannot say it): call ids, reasoning signatures, image bytes (written as `[image]`),
+ * opaque parts from other formats (dropped), and whitespace around text that sits next to tags. A failed tool
+ * result carries `[tool error] ` in front of its text instead of an error flag.
  */
 export function encodeShareGpt(transcript: Transcript): JsonValue {
   const origin = transcript.meta?.origin;
@@ -85,12 +87,19 @@ function encodeTurn(message: Message, nameOf: (id: string) => string | undefined
   if (origin?.format === 'sharegpt' && origin.parts === message.parts) return origin.wire as JsonValue;
   const only = message.parts[0];
   if (message.parts.length === 1 && only?.type === 'opaque' && only.kind === RAW_TURN_KIND) return only.value;
-  const parts = message.parts;
+  const parts = message.parts.map(markFailure);
   const codec = codecOf(message);
   const from = typeof codec?.['from'] === 'string' ? codec['from'] : defaultFrom(message.role);
   const value = encodeValue(parts, message.role, styleOf(from, codec), codec, nameOf);
   const extra = isJsonObject(codec?.['extra']) ? codec['extra'] : {};
   return { from, value, ...extra };
+}
+
+/** ShareGPT has no error flag: a failed result says so in its text. */
+function markFailure(part: Part): Part {
+  if (part.type !== 'tool-result' || part.isError !== true) return part;
+  const { isError: _flag, ...rest } = part;
+  return { ...rest, content: markErrorContent(part.content) };
 }
 
 function styleOf(from: string, codec: JsonObject | undefined): ValueStyle {

@@ -1,4 +1,5 @@
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import { unmarkResult } from '../portable/tool-error.js';
 import { embeddedText, embedJsonText, pythonJson, topLevelSpans, tryParseJson } from './json-text.js';
 import { stripWrappingNewlines } from './parse-hermes-tags.js';
 
@@ -46,15 +47,15 @@ export function resultFromBody(body: string, callId: string): ToolResultPart {
     const source = Array.isArray(object) ? undefined : topLevelSpans(trimmed)?.get('content');
     if (source !== undefined) {
       const name = object['name'];
-      return {
+      return unmarkResult({
         type: 'tool-result',
         callId,
         ...(typeof name === 'string' ? { name } : {}),
         content: [{ type: 'text', text: embeddedText(source, object['content']) }],
-      };
+      });
     }
   }
-  return { type: 'tool-result', callId, content: [{ type: 'text', text: inner }] };
+  return unmarkResult({ type: 'tool-result', callId, content: [{ type: 'text', text: inner }] });
 }
 
 /** The text of a tool result: its text parts joined by newlines, with `[image]` for images. */

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../../model/json.js';
 import type { Codec, DetectScore } from '../codec.js';
 import { decodeShareGpt } from './decode.js';
+import { sharegptDialectFields } from './dialect-fields.js';
 import { encodeShareGpt } from './encode.js';
 
 export { decodeShareGpt } from './decode.js';
@@ -29,11 +30,20 @@ export const sharegptCodec: Codec = {
   fileLayout: 'entries',
   capabilities: {
     reasoning: true,
+    reasoningForm: 'native',
+    reasoningSignatures: false,
+    encryptedReasoning: false,
     images: false,
+    toolResultImages: false,
+    toolErrors: false,
+    toolCallIds: false,
     groupedToolResults: true,
     strictAlternation: false,
     systemPrompt: 'message',
+    timestamps: false,
+    opaqueKinds: new Set(),
   },
+  dialectFields: sharegptDialectFields,
   detect: detectShareGpt,
   decode: decodeShareGpt,
   encode: encodeShareGpt,

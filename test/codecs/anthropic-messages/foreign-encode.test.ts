@@ -41,7 +41,7 @@ describe('encoding transcripts from other formats as Anthropic requests', () => 
     expect(verifyTranscript(back, { provider: 'anthropic' })).toEqual([]);
   });
 
-  it('drops reasoning without a signature and keeps signed and redacted reasoning', () => {
+  it('writes reasoning without a signature as <think> text and keeps signed and redacted reasoning', () => {
     const wire = encode([
       text('user', 'q'),
       {
@@ -55,6 +55,7 @@ describe('encoding transcripts from other formats as Anthropic requests', () => 
       },
     ]);
     expect(wire.messages[1]?.content).toEqual([
+      { type: 'text', text: '<think>\nfrom another provider\n</think>' },
       { type: 'thinking', thinking: 'signed', signature: 's' },
       { type: 'redacted_thinking', data: 'enc' },
       { type: 'text', text: 'a' },
@@ -64,7 +65,7 @@ describe('encoding transcripts from other formats as Anthropic requests', () => 
   it('drops a message left empty and merges the neighbours it separated', () => {
     const wire = encode([
       text('user', 'a'),
-      { role: 'assistant', parts: [{ type: 'reasoning', text: 'unsigned' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: '  ' }] },
       text('user', 'b'),
     ]);
     expect(wire.messages).toEqual([

@@ -29,19 +29,21 @@ describe('claude-code decode of the real corpus', () => {
     expect(unpaired.map(shortName)).toEqual(KNOWN_UNPAIRED);
   });
 
-  it('merges the records of one API response into one message, blocks in record order', () => {
+  it('merges the records of one API response into one message, blocks in file order', () => {
     for (const file of files) {
       const records = corpusRecords(file);
       const transcript = decodeClaudeCodeRecords(records).value;
-      const responses = new Set(
-        records.filter((r) => rec(r)['type'] === 'assistant').map((r) => rec(r)['message']?.['id']),
-      );
       const assistants = transcript.messages.filter((message) => message.role === 'assistant');
+      const read = assistants.flatMap((message) => message.meta?.origin?.wire as unknown[]);
+      const responses = new Set(read.map((r) => rec(r)['message']?.['id']));
       expect(assistants.length, shortName(file)).toBe(responses.size);
+      const positions = new Map(records.map((record, at) => [record, at]));
       for (const message of assistants) {
         const wire = message.meta?.origin?.wire as unknown[];
         const ids = new Set(wire.map((record) => rec(record)['message']['id']));
         expect(ids.size).toBe(1);
+        const at = wire.map((record) => positions.get(record) as number);
+        expect(at).toEqual([...at].sort((left, right) => left - right));
         const blocks = wire.flatMap((record) => rec(record)['message']['content'] as unknown[]);
         expect(message.parts.length).toBe(blocks.length);
         const toolIds = blocks.flatMap((block) =>
@@ -52,6 +54,19 @@ describe('claude-code decode of the real corpus', () => {
         );
       }
     }
+  });
+
+  it('reads the active branch only: records of a dead branch stay records, not messages', () => {
+    const file = files.find((name) => name.includes('03eb5929'));
+    if (file === undefined) return;
+    const records = corpusRecords(file);
+    const transcript = decodeClaudeCodeRecords(records).value;
+    const messageRecords = records.filter((record) => ['user', 'assistant'].includes(rec(record)['type']));
+    const read = new Set(transcript.messages.flatMap((message) => message.meta?.origin?.wire as unknown[]));
+    const dead = messageRecords.filter((record) => !read.has(record));
+    expect(dead.length).toBeGreaterThanOrEqual(10);
+    const side = transcript.meta?.codec?.['claude-code']?.['side'] as { record: unknown }[];
+    for (const record of dead) expect(side.some((entry) => entry.record === record)).toBe(true);
   });
 
   it('gives each message the uuid of its first record and keeps envelope fields in meta', () => {

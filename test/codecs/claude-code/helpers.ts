@@ -35,7 +35,8 @@ export function said(message: Message): unknown {
 }
 
 /**
- * Walks `parentUuid` from the last user/assistant record to the root and returns the decoded messages the walk
+ * Walks `parentUuid` (and a boundary's `logicalParentUuid`) from the last user/assistant record to the root and
+ * returns the decoded messages the walk
  * reaches, in chain order, plus tool messages whose record hangs off a reached message (parallel results).
  */
 export function messagesOnChain(records: readonly unknown[], transcript: Transcript): Set<number> {
@@ -58,7 +59,8 @@ export function messagesOnChain(records: readonly unknown[], transcript: Transcr
   for (let steps = 0; current !== undefined && steps <= records.length; steps++) {
     const index = messageOfUuid.get(current['uuid']);
     if (index !== undefined) reached.push(index);
-    const parent = current['parentUuid'];
+    // A compaction boundary is a root that names the record before it in `logicalParentUuid`.
+    const parent = current['parentUuid'] ?? current['logicalParentUuid'];
     current = typeof parent === 'string' ? byUuid.get(parent) : undefined;
   }
   // Root first, each message at its first visit: one API response's records can sit around its tool results.

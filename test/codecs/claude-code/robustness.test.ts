@@ -129,15 +129,18 @@ describe('claude-code decode', () => {
         { role: 'assistant', parts: [{ type: 'text', text: 'done' }] },
       ],
     }) as Record<string, any>[];
+    // Claude Code sends no system prompt from its files: it is kept as a system record, not put in the user's mouth.
     expect(records.map((record) => record['type'])).toEqual([
-      'user',
+      'system',
       'user',
       'assistant',
       'user',
       'assistant',
     ]);
-    expect(records[0]?.['isMeta']).toBe(true);
+    expect(records[0]).toMatchObject({ subtype: 'condense_system_prompt', content: 'be brief' });
     expect(records[0]?.['parentUuid']).toBeNull();
+    // The real times are unknown: no record claims one (no 1970 timestamps).
+    expect(records.some((record) => 'timestamp' in record)).toBe(false);
     records.slice(1).forEach((record, index) => {
       expect(record['parentUuid']).toBe(records[index]?.['uuid']);
     });

@@ -77,7 +77,7 @@ describe('openai messages', () => {
     expect(encoded[1]).toEqual({ role: 'assistant', content: 'changed', extra_key: 1 });
   });
 
-  it('writes a transcript from elsewhere as {messages}, reasoning as reasoning_content and calls without text as null content', () => {
+  it('writes a transcript from elsewhere as {messages}, reasoning as <think> text (the API has no reasoning field)', () => {
     const encoded = openaiCodec.encode({
       messages: [
         { role: 'system', parts: [{ type: 'text', text: 'sys' }] },
@@ -96,9 +96,25 @@ describe('openai messages', () => {
         { role: 'system', content: 'sys' },
         {
           role: 'assistant',
-          content: null,
-          reasoning_content: 'hmm',
+          content: '<think>\nhmm\n</think>',
           tool_calls: [{ id: 't1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+        },
+      ],
+    });
+    const back = openaiCodec.decode(encoded).value.messages[1];
+    expect(back?.parts.map((part) => part.type)).toEqual(['reasoning', 'tool-call']);
+  });
+
+  it('writes calls without text as null content', () => {
+    const encoded = openaiCodec.encode({
+      messages: [{ role: 'assistant', parts: [{ type: 'tool-call', id: 't1', name: 'f', arguments: '{}' }] }],
+    });
+    expect(encoded).toEqual({
+      messages: [
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 't1', type: 'function', function: { name: 'f', arguments: '{}' } }],
         },
       ],
     });

@@ -8,15 +8,23 @@ import { transcriptArbitrary } from './transcript-arbitrary.js';
 import { withoutMeta } from './without-meta.js';
 
 /**
- * The documented lossy cases of the OpenAI wire: `isError` is dropped, and a tool message holding several
- * results is written as one tool message per result.
+ * The documented lossy cases of the OpenAI wire: a tool message holding several results is written as one tool
+ * message per result; an image in a tool result becomes `[image omitted]` text (joined to the text before it);
+ * `isError: false` is not written (a failure is marked in the text and reads back as `isError: true`).
  */
 function expected(messages: readonly Message[]): unknown[] {
   return messages.flatMap((message) => {
     const parts = withoutMeta(message.parts).map((part) => {
-      if (typeof part !== 'object' || part === null || !('isError' in part)) return part;
-      const { isError: _isError, ...rest } = part as { isError?: boolean };
-      return rest;
+      if (typeof part !== 'object' || part === null || (part as { type?: string }).type !== 'tool-result')
+        return part;
+      const { isError, content, ...rest } = part as { isError?: boolean; content: { type: string }[] };
+      const texts = content.map((item) =>
+        item.type === 'image' ? '[image omitted]' : (item as unknown as { text: string }).text,
+      );
+      const joined = content.some((item) => item.type === 'image')
+        ? [{ type: 'text', text: texts.join('\n') }]
+        : content;
+      return { ...rest, content: joined, ...(isError === true ? { isError } : {}) };
     });
     if (message.role !== 'tool') return [{ role: message.role, parts }];
     return parts.map((part) => ({ role: 'tool', parts: [part] }));

@@ -146,7 +146,7 @@ describe('openai tool calls and results', () => {
     expect(t.messages[0]?.parts[0]).toMatchObject({ arguments: '{"a":[1]}' });
   });
 
-  it('writes a tool message holding several results as one tool message per result', () => {
+  it('writes a tool message holding several results as one tool message per result, a failure marked in its text', () => {
     const encoded = openaiCodec.encode({
       messages: [
         {
@@ -168,9 +168,17 @@ describe('openai tool calls and results', () => {
     expect(encoded).toEqual({
       messages: [
         { role: 'assistant', content: null, tool_calls: [call('a', 'f', '{}'), call('b', 'f', '{}')] },
-        { role: 'tool', tool_call_id: 'a', content: 'A' },
+        { role: 'tool', tool_call_id: 'a', content: '[tool error] A' },
         { role: 'tool', tool_call_id: 'b', content: '' },
       ],
     });
+    const results = openaiCodec
+      .decode(encoded)
+      .value.messages.slice(1)
+      .flatMap((message) => message.parts);
+    expect(results).toEqual([
+      expect.objectContaining({ callId: 'a', content: [{ type: 'text', text: 'A' }], isError: true }),
+      expect.not.objectContaining({ isError: true }),
+    ]);
   });
 });

@@ -1,0 +1,102 @@
+import type { Message } from '../../model/message.js';
+import type { Part } from '../../model/part.js';
+
+/** What {@link planToolIds} decided: the new id of every call and result part that needs one. */
+export interface ToolIdPlan {
+  /** New ids by part object (calls and results); parts not listed keep theirs. */
+  readonly ids: ReadonlyMap<Part, string>;
+  /** Tool calls whose id changes. */
+  readonly rewrittenCalls: number;
+  /** For each new id, the id it replaces (to map a provider's answer back). */
+  readonly original: ReadonlyMap<string, string>;
+}
+
+/**
+ * Plans valid, unique tool ids for a provider that restricts them (Anthropic: `^[a-zA-Z0-9_-]+$`, unique in a
+ * request). A valid id used once is kept. Otherwise characters outside the pattern become `_`, and an id already
+ * taken gets a `_2`, `_3`… suffix: the first call with an id keeps it, a later call reusing it (a new turn) gets a
+ * fresh one. A result takes the new id of the latest call before it with its original id, so pairs stay pairs; a
+ * result answering no call is mapped the same way on its own. Messages `keep` selects (read from the target's own
+ * wire, written back as read) keep their ids. Pure and deterministic.
+ */
+export function planToolIds(
+  messages: readonly Message[],
+  pattern: RegExp,
+  keep: (message: Message) => boolean = () => false,
+): ToolIdPlan {
+  const taken = new Set<string>();
+  for (const message of messages)
+    for (const part of message.parts) {
+      if (part.type === 'tool-call' && pattern.test(part.id)) taken.add(part.id);
+      if (part.type === 'tool-result' && pattern.test(part.callId)) taken.add(part.callId);
+    }
+  const ids = new Map<Part, string>();
+  const original = new Map<string, string>();
+  const latest = new Map<string, string>();
+  const used = new Set<string>();
+  let rewrittenCalls = 0;
+  const fresh = (id: string): string => {
+    const base = sanitize(id);
+    let candidate = base;
+    for (let n = 2; used.has(candidate) || (candidate !== id && taken.has(candidate)); n++)
+      candidate = `${base}_${n}`;
+    used.add(candidate);
+    return candidate;
+  };
+  for (const message of messages) {
+    const kept = keep(message);
+    for (const part of message.parts) {
+      if (kept) {
+        if (part.type === 'tool-call') {
+          used.add(part.id);
+          latest.set(part.id, part.id);
+        }
+        continue;
+      }
+      if (part.type === 'tool-call') {
+        const id = pattern.test(part.id) && !used.has(part.id) ? part.id : fresh(part.id);
+        used.add(id);
+        latest.set(part.id, id);
+        if (id !== part.id) {
+          ids.set(part, id);
+          original.set(id, part.id);
+          rewrittenCalls++;
+        }
+      } else if (part.type === 'tool-result') {
+        let id = latest.get(part.callId);
+        if (id === undefined) {
+          id = pattern.test(part.callId) ? part.callId : fresh(part.callId);
+          latest.set(part.callId, id);
+        }
+        if (id !== part.callId) {
+          ids.set(part, id);
+          original.set(id, part.callId);
+        }
+      }
+    }
+  }
+  return { ids, rewrittenCalls, original };
+}
+
+/** The messages with the planned ids; messages without a change are the same objects. */
+export function applyToolIds(messages: readonly Message[], plan: ToolIdPlan): readonly Message[] {
+  if (plan.ids.size === 0) return messages;
+  return messages.map((message) => {
+    if (!message.parts.some((part) => plan.ids.has(part))) return message;
+    const parts = message.parts.map((part): Part => {
+      const id = plan.ids.get(part);
+      if (id === undefined) return part;
+      return part.type === 'tool-call'
+        ? { ...part, id }
+        : part.type === 'tool-result'
+          ? { ...part, callId: id }
+          : part;
+    });
+    return { ...message, parts };
+  });
+}
+
+function sanitize(id: string): string {
+  const cleaned = id.replace(/[^a-zA-Z0-9_-]/g, '_');
+  return cleaned === '' ? 'toolu' : cleaned;
+}

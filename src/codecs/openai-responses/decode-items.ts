@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { Role } from '../../model/role.js';
 import type { DecodeIssue } from '../codec.js';
+import { splitReasoningText } from '../portable/reasoning-text.js';
 import { unmarkResult } from '../portable/tool-error.js';
 import { decodeMessageContent, decodeOutput } from './decode-content.js';
 import { itemKind } from './item-kinds.js';
@@ -74,7 +75,7 @@ export function decodeItems(
           const slot = target.items.length;
           target.items.push(index);
           const content = decodeMessageContent(item['content']);
-          for (const part of content.parts) target.parts.push(tagSlot(part, slot));
+          for (const part of content.parts) target.parts.push(tagSlot(thinkAsReasoning(part), slot));
           const envelopes = (target.fields['envelopes'] ?? {}) as Record<string, JsonValue>;
           envelopes[String(slot)] = messageEnvelope(item, content.shape);
           target.fields['envelopes'] = envelopes;
@@ -254,4 +255,16 @@ function outputPart(
       name: typeof name === 'string' ? true : undefined,
     }),
   });
+}
+
+/**
+ * Assistant text that is nothing but reasoning in `<think>` tags (how reasoning from another format is written:
+ * the API takes back only its own reasoning items) reads back as reasoning; it is written as the same text.
+ */
+function thinkAsReasoning(part: Part): Part {
+  if (part.type !== 'text') return part;
+  const split = splitReasoningText(part.text);
+  return split === undefined || split.rest !== undefined
+    ? part
+    : { type: 'reasoning', text: split.reasoning };
 }

@@ -90,6 +90,12 @@ export interface Codec<TWire = unknown> {
   /** Encodes a transcript; messages whose origin is intact are emitted exactly as they were read. */
   encode(transcript: Transcript): TWire;
   /**
+   * The conversation as the agent has it now, for a format whose harness compacts in place and keeps the history
+   * before (Claude Code): only what follows the last compaction, the rest left in the file as it is. Undefined
+   * when the transcript holds no such compaction or the format has none.
+   */
+  contextView?(transcript: Transcript): Transcript | undefined;
+  /**
    * How sure the codec is that `wire` is one transcript of its format (for `records` codecs: one record):
    * 0 = not this format, 1 = plausible (shapes several formats share), 2 = distinctive features present.
    */

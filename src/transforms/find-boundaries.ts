@@ -6,6 +6,12 @@ import { findLatestUserRequest } from './find-latest-user-request.js';
 import { walkTail } from './tail-cut.js';
 import { alignBack, alignForward, turnEnd } from './tool-groups.js';
 
+/**
+ * How far the kept tail may reach back beyond the token walk, as a share of its budget, to take in the latest
+ * request or the last visible reply; further back, they are folded around (request) or left to the checkpoint.
+ */
+const TAIL_REACH = 0.5;
+
 /** Options of {@link findBoundaries}. */
 export interface FindBoundariesOptions {
   /** Tokens the kept tail aims at (a single oversized message may take it to 1.5 ×). */
@@ -49,6 +55,7 @@ export type BoundaryReasonCode =
   | 'request-in-tail'
   | 'request-moved-tail'
   | 'request-moved-head'
+  | 'request-kept-alone'
   | 'no-request'
   | 'last-assistant'
   | 'previous-checkpoint'
@@ -69,6 +76,11 @@ export interface FoundBoundaries {
   readonly tailStart: number;
   /** Index of the latest real user request, -1 when there is none; never inside the middle. */
   readonly latestUserRequest: number;
+  /**
+   * The latest request, when it sits inside `[headEnd, tailStart)` with long stretches on both sides: it is kept
+   * verbatim after the checkpoint, and everything else of the middle (before and after it) is folded.
+   */
+  readonly keepRequestAt?: number;
   /** The newest earlier checkpoint inside the middle: update it instead of summarising it as a turn. */
   readonly previousCheckpointIndex?: number;
   /**
@@ -133,15 +145,28 @@ export function findBoundaries(
   if (cut < walk.cut)
     note('tail-tool-group', `the tail starts at ${cut} to keep a tool call with its results`);
   const keepReply = options.keepRequestReply ?? true;
-  ({ headEnd, cut } = anchorRequest(messages, { headEnd, cut, latest, counter, keepReply }, note));
+  const budget = options.tailTokenBudget;
+  let keepRequestAt: number | undefined;
+  ({ headEnd, cut, keepRequestAt } = anchorRequest(
+    messages,
+    { headEnd, cut, latest, counter, keepReply, budget },
+    note,
+  ));
   const reply = lastAssistantReply(messages, headEnd);
   if (options.keepLastReply !== false && reply !== -1 && reply < cut) {
-    cut = alignBack(messages, reply);
-    note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
+    // Only within the tail's slack: a reply dozens of silent steps back is what the checkpoint is for.
+    let added = 0;
+    for (let index = reply; index < cut; index++) added += counter.countMessage(messages[index] as Message);
+    if (added <= budget * TAIL_REACH) {
+      cut = alignBack(messages, reply);
+      note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
+    }
   }
   const tailStart = Math.max(cut, headEnd);
   if (tailStart === headEnd)
     note('nothing-to-compact', 'head and tail meet: nothing between them to compact');
+  if (keepRequestAt !== undefined && (keepRequestAt < headEnd || keepRequestAt >= tailStart))
+    keepRequestAt = undefined;
   const previous = newestCheckpoint(messages, headEnd, tailStart);
   if (previous !== undefined)
     note('previous-checkpoint', `message ${previous} is an earlier checkpoint to update`);
@@ -150,6 +175,7 @@ export function findBoundaries(
     headEnd,
     tailStart,
     latestUserRequest: latest,
+    ...(keepRequestAt === undefined ? {} : { keepRequestAt }),
     ...(previous === undefined ? {} : { previousCheckpointIndex: previous }),
     ...(inHead === undefined ? {} : { headCheckpointIndex: inHead }),
     reasons,
@@ -157,14 +183,24 @@ export function findBoundaries(
 }
 
 /**
- * Keeps the latest user request out of the middle: the tail reaches back to it, unless keeping it (with its
- * immediate reply) in the head compacts more, which is what a request followed by dozens of steps needs.
+ * Keeps the latest user request out of the middle. The tail reaches back to it when that adds at most half the
+ * tail's budget. Otherwise a request with nothing before it in the middle
+ * joins the head (with its immediate reply), and one with long stretches on both sides is kept alone: both
+ * stretches are folded and the request stays verbatim after the checkpoint, instead of a hundred messages kept
+ * verbatim around it.
  */
 function anchorRequest(
   messages: readonly Message[],
-  at: { headEnd: number; cut: number; latest: number; counter: TokenCounter; keepReply: boolean },
+  at: {
+    headEnd: number;
+    cut: number;
+    latest: number;
+    counter: TokenCounter;
+    keepReply: boolean;
+    budget: number;
+  },
   note: (code: BoundaryReasonCode, detail: string) => void,
-): { headEnd: number; cut: number } {
+): { headEnd: number; cut: number; keepRequestAt?: number } {
   const { headEnd, cut, latest, counter } = at;
   if (latest === -1) note('no-request', 'no user request to anchor');
   else if (latest < headEnd) note('request-in-head', `the latest user request (${latest}) is in the head`);
@@ -176,13 +212,16 @@ function anchorRequest(
       return total;
     };
     const withRequestInHead = at.keepReply ? turnEnd(messages, latest) : latest + 1;
-    const compactAfter = withRequestInHead < cut ? tokens(withRequestInHead, cut) : 0;
-    if (compactAfter > tokens(headEnd, latest)) {
+    if (tokens(latest, cut) <= at.budget * TAIL_REACH) {
+      note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
+      return { headEnd, cut: latest };
+    }
+    if (latest === headEnd) {
       note('request-moved-head', `the latest user request (${latest}) and its reply stay in the head`);
       return { headEnd: withRequestInHead, cut };
     }
-    note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
-    return { headEnd, cut: latest };
+    note('request-kept-alone', `the latest user request (${latest}) stays; the stretches around it are folded`);
+    return { headEnd, cut, keepRequestAt: latest };
   }
   return { headEnd, cut };
 }

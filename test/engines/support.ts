@@ -6,11 +6,12 @@ import { decodeDocument } from '../../src/codecs/registry.js';
 import { isContextOverflow } from '../../src/engines/budget-error.js';
 import type { CompactionResult } from '../../src/engines/context-engine.js';
 import type { Message } from '../../src/model/message.js';
-import { messageText } from '../../src/model/message-helpers.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import type { Summarizer, SummaryRequest } from '../../src/summarizer/summarizer.js';
 import { SummarizerError } from '../../src/summarizer/summarizer-error.js';
-import { checkpointOf, hasUserContentBesidesCheckpoint } from '../../src/transforms/checkpoint-text.js';
+import { checkpointOf } from '../../src/transforms/checkpoint-text.js';
+import { findLatestUserRequest } from '../../src/transforms/find-latest-user-request.js';
+import { personText } from '../../src/transforms/user-turns.js';
 import { ROOT } from '../support/cli.js';
 
 /** The README's example coding-agent session. */
@@ -54,17 +55,11 @@ export function failingSummarizer(failure: 'auth' | 'timeout' | 'other'): Summar
   return summarizer;
 }
 
-/** Index of the latest message with something the user wrote, and that text. */
+/** Index of the latest message in which the person asked something, and their words. */
 export function latestRequest(messages: readonly Message[]): { index: number; text: string } | undefined {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index] as Message;
-    if (message.role === 'user' && hasUserContentBesidesCheckpoint(message)) {
-      const checkpoint = checkpointOf(message);
-      const parts = message.parts.filter((_, partIndex) => partIndex !== checkpoint?.partIndex);
-      return { index, text: messageText({ ...message, parts }) };
-    }
-  }
-  return undefined;
+  const index = findLatestUserRequest(messages);
+  if (index === -1) return undefined;
+  return { index, text: personText(messages[index] as Message) ?? '' };
 }
 
 /** Indices of messages that carry a checkpoint. */

@@ -117,7 +117,8 @@ function checkTranscript(input: readonly Message[]): void {
     const region = (index: number) => (index < headEnd ? 0 : index < tailStart ? 1 : 2);
     for (const [call, lastResult] of adjacentPairs(list)) expect(region(lastResult)).toBe(region(call));
     const latest = findLatestUserRequest(list);
-    if (latest !== -1) expect(latest < headEnd || latest >= tailStart).toBe(true);
+    if (latest !== -1)
+      expect(latest < headEnd || latest >= tailStart || latest === found.keepRequestAt).toBe(true);
     let systemEnd = 0;
     while (list[systemEnd]?.role === 'system') systemEnd++;
     expect(headEnd).toBeGreaterThanOrEqual(Math.min(systemEnd, tailStart));

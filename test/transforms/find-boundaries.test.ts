@@ -154,14 +154,33 @@ describe('findBoundaries: the tail', () => {
   });
 });
 
+/** Tool steps whose assistant messages say nothing visible. */
+function silent(count: number, output: number) {
+  return steps(count, output, 'q').map((message) =>
+    message.role === 'assistant'
+      ? { ...message, parts: message.parts.filter((part) => part.type !== 'text') }
+      : message,
+  );
+}
+
 describe('findBoundaries: anchors', () => {
-  it('reaches back to the latest user request rather than summarising it (#10896)', () => {
-    const messages = [system('s'), user('task'), ...steps(20), user('new request'), ...steps(3, 400, 't')];
+  it('reaches back to the latest user request when that adds little (#10896)', () => {
+    const messages = [system('s'), user('task'), ...steps(20), user('new request'), ...steps(2, 40, 't')];
     const request = 42;
-    const result = bounds(messages, { protectFirstN: 0, tailTokenBudget: 100, protectLastN: 3 });
+    const result = bounds(messages, { protectFirstN: 0, tailTokenBudget: 60, protectLastN: 3 });
     expect(result.latestUserRequest).toBe(request);
     expect(result.tailStart).toBeLessThanOrEqual(request);
     expect(codes(result)).toContain('request-moved-tail');
+  });
+
+  it('keeps a request with long stretches on both sides alone, folding both, never summarising it', () => {
+    const messages = [system('s'), user('task'), ...steps(20), user('new request'), ...steps(12, 400, 't')];
+    const request = 42;
+    const result = bounds(messages, { protectFirstN: 0, tailTokenBudget: 100, protectLastN: 3 });
+    expect(result.keepRequestAt).toBe(request);
+    expect(result.headEnd).toBeLessThan(request);
+    expect(result.tailStart).toBeGreaterThan(request);
+    expect(codes(result)).toContain('request-kept-alone');
   });
 
   it('keeps a far-back request with its reply in the head and compacts the dozens of steps after it', () => {
@@ -173,13 +192,13 @@ describe('findBoundaries: anchors', () => {
     expect(codes(result)).toContain('request-moved-head');
   });
 
-  it('chooses the side that compacts more when a request follows a short stretch', () => {
+  it('folds an earlier checkpoint together with the long stretch after a short request', () => {
     const messages = [system('s'), user(renderCheckpoint('old notes', 'model')), user('go on'), ...steps(30)];
     const result = bounds(messages, { tailTokenBudget: 300 });
-    expect(result.headEnd).toBe(5);
-    expect(result.latestUserRequest).toBeLessThan(result.headEnd);
-    expect(result.headCheckpointIndex).toBe(1);
-    expect(result.previousCheckpointIndex).toBeUndefined();
+    expect(result.keepRequestAt).toBe(2);
+    expect(result.headEnd).toBe(1);
+    expect(result.previousCheckpointIndex).toBe(1);
+    expect(result.headCheckpointIndex).toBeUndefined();
   });
 
   it('pulls the last visible assistant reply into the tail (#29824)', () => {
@@ -188,16 +207,25 @@ describe('findBoundaries: anchors', () => {
       user('task'),
       ...steps(10),
       assistant('Here is the plan: first X, then Y.'),
-      ...steps(6, 300, 'q').map((message) =>
-        message.role === 'assistant'
-          ? { ...message, parts: message.parts.filter((part) => part.type !== 'text') }
-          : message,
-      ),
+      ...silent(6, 60),
     ];
     const reply = 22;
     const result = bounds(messages, { protectFirstN: 0, tailTokenBudget: 150, protectLastN: 1 });
     expect(result.tailStart).toBeLessThanOrEqual(reply);
     expect(codes(result)).toContain('last-assistant');
+  });
+
+  it('leaves a reply dozens of silent steps back to the checkpoint', () => {
+    const messages = [
+      system('s'),
+      user('task'),
+      ...steps(10),
+      assistant('Here is the plan: first X, then Y.'),
+      ...silent(30, 300),
+    ];
+    const result = bounds(messages, { protectFirstN: 0, tailTokenBudget: 300, protectLastN: 1 });
+    expect(result.tailStart).toBeGreaterThan(40);
+    expect(codes(result)).not.toContain('last-assistant');
   });
 
   it('reports an earlier checkpoint in the middle so it is updated, not summarised again', () => {

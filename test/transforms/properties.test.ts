@@ -212,7 +212,9 @@ describe('transform properties over generated transcripts', () => {
             expect(list[tailStart]?.role).not.toBe('tool');
             const latest = findLatestUserRequest(list);
             expect(found.latestUserRequest).toBe(latest);
-            if (latest !== -1) expect(latest < headEnd || latest >= tailStart).toBe(true);
+            if (latest !== -1)
+              expect(latest < headEnd || latest >= tailStart || latest === found.keepRequestAt).toBe(true);
+            if (found.keepRequestAt !== undefined) expect(found.keepRequestAt).toBe(latest);
             if (found.headCheckpointIndex !== undefined) {
               expect(found.headCheckpointIndex).toBeLessThan(headEnd);
               expect(isCheckpointMessage(list[found.headCheckpointIndex] as Message)).toBe(true);

@@ -4,6 +4,7 @@ import type { WireProblem } from '../../codecs/provider-rules/index.js';
 import { encodeDocument, getCodec } from '../../codecs/registry.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { describeCompaction } from '../../engines/feedback.js';
+import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { Transcript } from '../../model/transcript.js';
 import { EXIT } from '../context.js';
 import {
@@ -22,6 +23,7 @@ import { describeProblems } from '../render/wire-problems.js';
 
 interface CompactFlags extends EngineFlags {
   readonly force?: boolean;
+  readonly fullHistory?: boolean;
   readonly out?: string;
   readonly json?: boolean;
 }
@@ -36,6 +38,10 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
     .argument('<file>', 'transcript file (any supported format; - for standard input)');
   addEngineOptions(command)
     .option('--force', 'compact now even below the threshold')
+    .option(
+      '--full-history',
+      "compact a session's whole history; by default a Claude Code session is compacted as the agent has it, from its last compaction on (the records before it stay as they are)",
+    )
     .addOption(outOption())
     .addOption(
       jsonOption(
@@ -51,16 +57,27 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
       const results: { transcript: Transcript; report: CompactionReport }[] = [];
       const entries: DocumentEntry[] = [];
       const problems: { index: number; problems: readonly WireProblem[] }[] = [];
+      const overflows: { index: number; overflow: WindowOverflow }[] = [];
       for (const entry of document.entries) {
         if (entry.kind !== 'transcript') {
           entries.push(entry);
           continue;
         }
-        const result = await engineFor(context, flags, setup).compress(entry.transcript, {
+        const view =
+          flags.fullHistory === true ? undefined : getCodec(document.format).contextView?.(entry.transcript);
+        if (view !== undefined) {
+          const before = entry.transcript.messages.length - view.messages.length;
+          context.stderr(
+            `condense: compacting the session as the agent has it after its last compaction (${before} earlier messages stay in the file as they are; --full-history to include them)\n`,
+          );
+        }
+        const input = view ?? entry.transcript;
+        const { result, overflow } = await compactOrSmallest(engineFor(context, flags, setup), input, {
           force: flags.force === true,
           ...(flags.focus === undefined ? {} : { focusTopic: flags.focus }),
         });
-        const introduced = introducedProblems(document.format, entry.transcript, result.transcript);
+        if (overflow !== undefined) overflows.push({ index: results.length, overflow });
+        const introduced = introducedProblems(document.format, input, result.transcript);
         if (introduced.length > 0) problems.push({ index: results.length, problems: introduced });
         results.push(result);
         entries.push({ ...entry, transcript: result.transcript });
@@ -87,7 +104,14 @@ export const registerCompact: CommandRegistrar = (program, context, state) => {
       context.stderr(feedback(results.map((result) => result.report)));
       const broken = describeProblems(problems, document.format, results.length);
       if (broken.length > 0) context.stderr(broken.map((line) => `condense: ${line}\n`).join(''));
-      const failed = broken.length > 0 || results.some((result) => result.report.aborted);
+      for (const { index, overflow } of overflows) {
+        const which = results.length > 1 ? `#${index} ` : '';
+        context.stderr(
+          `condense: error BUDGET_UNREACHABLE: ${which}the transcript cannot be brought inside the ${overflow.limit}-token window: the smallest compaction, written anyway, takes ${overflow.tokens} tokens (${overflow.irreducible} of them the system prompt and the latest request, always kept) (give a larger --context-length, or shorten the system prompt or the request)\n`,
+        );
+      }
+      const failed =
+        broken.length > 0 || overflows.length > 0 || results.some((result) => result.report.aborted);
       state.exitCode = failed ? EXIT.failure : EXIT.ok;
     });
 };

@@ -20,6 +20,12 @@ export interface ClaudeCodeDecodeOptions {
    * @default the active branch, as `condense replay` walks it ({@link activeChain})
    */
   readonly chain?: readonly string[];
+  /**
+   * Without `chain`: `full` reads the active branch across compaction boundaries; `context` reads only what the
+   * model had after the last one (Claude Code's compact summary and what followed it). The records before it
+   * stay in the file, in place. @default 'full'
+   */
+  readonly view?: 'full' | 'context';
 }
 
 /**
@@ -56,7 +62,7 @@ export function decodeClaudeCodeRecords(
   reportRecords(records, issues);
   const order =
     options.chain === undefined
-      ? fileOrderWithinResponses(records, reattachResults(records, activeChain(records)))
+      ? fileOrderWithinResponses(records, reattachResults(records, viewOf(records, options.view)))
       : chainOrder(records, options.chain, uuids, issues);
   const groups = groupRecords(records, order);
   const messages = groups.map((group, seq) => decodeGroup(records, group, seq, uuids, issues));
@@ -71,6 +77,30 @@ export function decodeClaudeCodeRecords(
     },
   };
   return { value: transcript, issues };
+}
+
+/** The active chain, or its part from the last compact summary on. */
+function viewOf(records: readonly unknown[], view: 'full' | 'context' | undefined): number[] {
+  const chain = activeChain(records);
+  if (view !== 'context') return chain;
+  for (let at = chain.length - 1; at >= 0; at--) {
+    if (isCompactSummary(records, chain[at] as number)) return chain.slice(at);
+  }
+  return chain;
+}
+
+/** Claude Code's compact summary: flagged, or the user record a `compact_boundary` leads to. */
+function isCompactSummary(records: readonly unknown[], at: number): boolean {
+  const record = records[at];
+  if (!isJsonObject(record) || record['type'] !== 'user') return false;
+  if (record['isCompactSummary'] === true) return true;
+  const parent = record['parentUuid'];
+  return (
+    typeof parent === 'string' &&
+    records.some(
+      (other) => isJsonObject(other) && other['uuid'] === parent && other['subtype'] === 'compact_boundary',
+    )
+  );
 }
 
 function reportRecords(records: readonly unknown[], issues: DecodeIssue[]): void {

@@ -51,6 +51,12 @@ export const claudeCodeCodec: Codec = {
     opaqueKinds: ANTHROPIC_BLOCKS,
   },
   dialectFields: claudeCodeDialectFields,
+  contextView: (transcript) => {
+    const records = transcript.meta?.origin?.wire;
+    if (!Array.isArray(records)) return undefined;
+    const view = decodeClaudeCodeRecords(records, { view: 'context' }).value;
+    return view.messages.length === transcript.messages.length ? undefined : view;
+  },
   detect: detectClaudeCodeRecord,
   decode: (wire) => decodeClaudeCodeRecords(wire),
   encode: encodeClaudeCodeRecords,

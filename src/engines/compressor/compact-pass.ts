@@ -69,25 +69,36 @@ export async function runCompactPass(
   const before = countAll(messages, input);
   const fits = before.rough <= input.limitTokens;
   let best: CompactPassResult | undefined;
-  for (const squeeze of SQUEEZE_LEVELS) {
-    const layout = layOut(messages, input, squeeze);
-    const room = input.limitTokens - layout.keptTokens - CHECKPOINT_OVERHEAD;
-    const last = squeeze === SQUEEZE_LEVELS[SQUEEZE_LEVELS.length - 1];
-    if (layout.headEnd >= layout.tailStart) {
-      if (squeeze.level === 0 && fits) return unchanged(transcript, layout, input, before);
-      continue;
-    }
-    if (room < MIN_CHECKPOINT_ROOM && !last && !(squeeze.level === 0 && fits && room > 0)) continue;
+  const cramped: { layout: PassLayout; room: number }[] = [];
+  const attempt = async (layout: PassLayout, room: number) => {
     const result = await foldWithin(transcript, layout, input, before, room);
     if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
     if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
+    return undefined;
+  };
+  const layouts = function* () {
+    for (const squeeze of SQUEEZE_LEVELS) yield layOut(messages, input, squeeze);
+    const around = layOutAroundRequest(messages, input);
+    if (around !== undefined) yield around;
+  };
+  for (const layout of layouts()) {
+    if (layout.headEnd >= layout.tailStart) {
+      if (layout.level === 0 && fits) return unchanged(transcript, layout, input, before);
+      continue;
+    }
+    const room = input.limitTokens - layout.keptTokens - CHECKPOINT_OVERHEAD;
+    // A layout that leaves the checkpoint no useful room is tried only when every other one failed.
+    if (room < MIN_CHECKPOINT_ROOM) {
+      cramped.push({ layout, room });
+      continue;
+    }
+    const done = await attempt(layout, room);
+    if (done !== undefined) return done;
   }
-  const around = layOutAroundRequest(messages, input);
-  if (around !== undefined) {
-    const room = input.limitTokens - around.keptTokens - CHECKPOINT_OVERHEAD;
-    const result = await foldWithin(transcript, around, input, before, room);
-    if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
-    if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
+  for (const { layout, room } of cramped.sort((a, b) => b.room - a.room)) {
+    if (room <= 0) continue;
+    const done = await attempt(layout, room);
+    if (done !== undefined) return done;
   }
   const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);
   if (smallest.report.tokensAfter.rough <= input.limitTokens) return smallest;
@@ -149,7 +160,7 @@ async function foldMiddle(
     list.slice(headEnd, tailStart).filter((_, offset) => headEnd + offset !== keep);
   const head = working.slice(0, headEnd);
   const middle = folded(working);
-  const tail = keep === undefined ? [...working.slice(tailStart)] : [working[keep] as Message];
+  const tail = [...(keep === undefined ? [] : [working[keep] as Message]), ...working.slice(tailStart)];
   // A checkpoint kept inside the head (the head then holds the latest request) is superseded, not updated.
   const remembered = layout.headCheckpointIndex === undefined ? input.previousSummary : undefined;
   const previous = collectPreviousCheckpoint(middle, tail, remembered);

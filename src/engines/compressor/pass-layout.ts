@@ -42,8 +42,9 @@ export interface PassLayout {
   /** Tokens of the head and tail as they will be kept. */
   readonly keptTokens: number;
   /**
-   * Set by the last resort, {@link layOutAroundRequest}: the latest request at this index is kept alone after
-   * the checkpoint and everything else between head and end is folded, the steps after it included.
+   * The latest request at this index is kept alone after the checkpoint and everything else between head and
+   * tail is folded, the steps after it included (see `findBoundaries`, and the last resort
+   * {@link layOutAroundRequest}).
    */
   readonly keepRequestAt?: number;
 }
@@ -80,7 +81,7 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
   });
   let keptTokens = 0;
   for (let index = 0; index < working.length; index++) {
-    if (index < bounds.headEnd || index >= bounds.tailStart)
+    if (index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt)
       keptTokens += counter.countMessage(working[index] as Message);
   }
   return {
@@ -91,6 +92,7 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
     tailStart: bounds.tailStart,
     headCheckpointIndex: bounds.headCheckpointIndex,
     keptTokens,
+    ...(bounds.keepRequestAt === undefined ? {} : { keepRequestAt: bounds.keepRequestAt }),
   };
 }
 

@@ -8,7 +8,7 @@ import { CondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import { type PruneToolOutputsOptions, pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
-import { compactOrSmallest, type WindowOverflow } from '../best-effort.js';
+import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { PrefixCache } from './prefix-cache.js';
 import { type ModelPrompt, toModelPrompt } from './prompt-messages.js';

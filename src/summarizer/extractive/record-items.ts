@@ -23,6 +23,9 @@ const NOISE_PATH =
   /(?:^|[/\\])(?:node_modules|vendor|\.git|dist|build|target|out|__pycache__|\.venv|venv|site-packages|deps|_build|\.next|\.nuxt|coverage|\.cache|bower_components)(?:[/\\]|$)|\.(?:css|scss|svg|png|jpe?g|gif|ico|webp|woff2?|ttf|eot|map|lock)$|\.min\.js$/i;
 const MAX_IDENTIFIERS = 24;
 const MAX_LINES_PER_FILE = 16;
+// Claude Code's summary: an <analysis> block, then the structured <summary> (its tags, or "Analysis:"/"Summary:").
+const SUMMARY_START = /^\s*(?:<summary>|Summary:)\s*$/;
+const SUMMARY_TAGS = /^\s*(?:<\/?analysis>|<\/summary>)\s*$/;
 /** Share of the target a carried-forward summary keeps before anything but the requests. */
 const EARLIER_SUMMARY_SHARE = 0.35;
 /** Shares of the target some sections take at their own priority; the rest of them ranks with details. */
@@ -263,20 +266,30 @@ function activeStateItems(input: RecordInput): Item[] {
   }));
 }
 
-/** A summary carried forward: its first lines (up to a share of the target) rank with the task state. */
+/**
+ * A summary carried forward: its first lines (up to a share of the target) rank with the task state. In Claude
+ * Code's summaries the structured part (after `Summary:`) comes first and ranks before the chronological
+ * analysis that precedes it.
+ */
 function earlierSummaryItems(input: RecordInput): Item[] {
-  const lines = [
+  const carried = [
     ...previousLines(input, 'earlierSummary'),
     ...(input.previous?.foreign === undefined ? [] : input.previous.foreign.split('\n')),
-  ].filter((line) => line.trim() !== '');
+  ].filter((line) => line.trim() !== '' && !SUMMARY_TAGS.test(line));
+  const split = carried.findIndex((line) => SUMMARY_START.test(line));
+  const lines =
+    split <= 0
+      ? carried
+      : [...carried.slice(split).filter((line) => line.trim() !== '<summary>'), ...carried.slice(0, split)];
   const share = input.targetTokens * EARLIER_SUMMARY_SHARE * CHARS_PER_TOKEN;
   let used = 0;
   return lines.map((line, index) => {
     used += line.length;
+    const analysis = split > 0 && index >= lines.length - split;
     return {
       section: 'earlierSummary' as const,
       text: line.trimEnd(),
-      priority: used <= share ? PRIORITY.state : PRIORITY.detail,
+      priority: used <= share && !analysis ? PRIORITY.state : PRIORITY.detail,
       weight: index,
       order: index,
       raw: true,

@@ -59,17 +59,20 @@ export function currentRequestOf(input: RequestInput): string | undefined {
   if (latest !== undefined && latest !== '' && !input.latestIsContinuation) return latest;
   const anywhere = input.userRequests.filter((text) => text.trim() !== '' && !isContinuation(text));
   const substantive = substantivePrompts(input.facts);
+  const quoted = (input.previous?.quotedPrompts ?? []).filter((text) => !isContinuation(text));
   const found =
     anywhere[anywhere.length - 1]?.trim() ??
     substantive[substantive.length - 1]?.text.trim() ??
     input.previous?.currentRequest ??
+    quoted[quoted.length - 1]?.trim() ??
     latest;
   return found === '' ? undefined : found;
 }
 
 /** The session's first request: the previous checkpoint's, else the first real one the transcript holds. */
 function originalRequestOf(input: RequestInput): string | undefined {
-  const recorded = input.previous?.originalRequest ?? input.previous?.currentRequest;
+  const quoted = (input.previous?.quotedPrompts ?? []).find((text) => !isContinuation(text));
+  const recorded = input.previous?.originalRequest ?? quoted ?? input.previous?.currentRequest;
   if (recorded !== undefined) return recorded;
   const first = input.userRequests.find((text) => text.trim() !== '' && !isContinuation(text));
   return first?.trim() ?? substantivePrompts(input.facts)[0]?.text.trim();

@@ -1,5 +1,5 @@
-import { isContextOverflow } from '../engines/budget-error.js';
-import type { CompactionResult, CompressOptions, ContextEngine } from '../engines/context-engine.js';
+import { isContextOverflow } from './budget-error.js';
+import type { CompactionResult, CompressOptions, ContextEngine } from './context-engine.js';
 import type { Transcript } from '../model/transcript.js';
 
 /** A compaction that could not fit the window, as the integrations report it. */

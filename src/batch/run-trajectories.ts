@@ -12,6 +12,7 @@ import {
   emptyAggregate,
   mergeAggregates,
 } from '../trajectory/metrics-aggregate.js';
+import { resolveTrajectorySettings } from '../trajectory/trajectory-settings.js';
 import type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './batch-events.js';
 import { createEntryExecutor } from './create-executor.js';
 import { createLocalDispatcher, type DispatcherSetup, type EntryDispatcher } from './entry-dispatcher.js';
@@ -236,6 +237,9 @@ export async function runTrajectories(options: RunTrajectoriesOptions): Promise<
   const startedAt = now();
   const emit = options.onEvent ?? (() => undefined);
   const config = options.config;
+  // Every entry runs with these settings: ones that cannot work fail the run before anything is written, rather
+  // than each entry failing alike and being copied through.
+  resolveTrajectorySettings(config.settings);
   const dryRun = config.dryRun === true;
   const { outputDir, files } = await resolveInputFiles(options.inputs, {
     cwd: options.cwd,

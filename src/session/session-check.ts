@@ -6,7 +6,7 @@ import { CLAUDE_CODE_DIALECT, CONDENSE_DIALECT } from './dialect.js';
 import type { LoadedSession } from './session-types.js';
 
 const READERS_HINT =
-  'replay, export and sessions read session logs: Claude Code writes them to ~/.claude/projects/<project>/<session>.jsonl; for a transcript file use condense inspect, convert or compact';
+  'replay, export and sessions read session logs: Claude Code writes them to ~/.claude/projects/<project>/<session>.jsonl, Codex to ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl; for a transcript file use condense inspect, convert or compact';
 
 /** Record types of either session format. */
 const KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -37,7 +37,7 @@ function holdsSessionRecord(bytes: Uint8Array): boolean {
 
 /**
  * Why a loaded file is no session at all, or `undefined` when it is one: `EMPTY_INPUT` for a file without a
- * line, `NOT_A_SESSION` for one where no line is a record of a session format — a transcript file, a dataset, a
+ * line, `NOT_A_SESSION` for one (not a Codex rollout) where no line is a record of a session format — a transcript file, a dataset, a
  * binary file. A session whose conversation is empty (titles or file snapshots only, a `/clear`) is a session.
  * The loaded session answers for most files; a file without record uuids or titles is read again to look for
  * records of the formats' other types.
@@ -54,6 +54,8 @@ export async function sessionProblem(
       location: { file },
     });
   }
+  // A Codex rollout was recognised by its first line before it was loaded; it has no record uuids.
+  if (session.format === 'codex') return undefined;
   if (session.recordUuids.size > 0 || session.titles.length > 0) return undefined;
   if (holdsSessionRecord(await readFileBytes(file))) return undefined;
   const unreadable = session.issues.filter(

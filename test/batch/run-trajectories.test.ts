@@ -369,6 +369,20 @@ describe('runTrajectories: resume, sample, dry run, progress', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('refuses settings no entry can run with before writing anything', async () => {
+    const dir = fresh();
+    const path = writeDataset(dir, 'runs.jsonl', [shareGptLine(0), shareGptLine(1)]);
+    const out = join(dir, 'out');
+    const config = testConfig({ settings: { targetMaxTokens: 500, summaryTargetTokens: 750 } });
+    await expect(run([path], extractiveRuntime(), { config, out }).report).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining(
+        'summaryTargetTokens (750) must be smaller than targetMaxTokens (500)',
+      ),
+    });
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('refuses to write into a directory that holds an input, and needs -o for several inputs', async () => {
     const dir = fresh();
     const a = writeDataset(dir, 'a.jsonl', [shareGptLine(0)]);

@@ -18,6 +18,8 @@ describe('condense trajectories --timeout (built binary)', () => {
         out,
         '--target',
         '500',
+        '--summary-target',
+        '60',
         '--timeout',
         '0.001',
         '--workers',

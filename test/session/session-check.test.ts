@@ -26,6 +26,17 @@ describe('sessionProblem', () => {
     expect(await problemOf('title.jsonl', `${JSON.stringify(title)}\n`)).toBeUndefined();
   });
 
+  it('accepts Codex rollouts, which have no record uuids, also one that has no conversation yet', async () => {
+    const meta = { timestamp: '2026-05-11T08:27:17.490Z', type: 'session_meta', payload: { id: 'r1' } };
+    const started = {
+      timestamp: '2026-05-11T08:27:17.493Z',
+      type: 'event_msg',
+      payload: { type: 'task_started' },
+    };
+    const lines = [meta, started].map((line) => JSON.stringify(line)).join('\n');
+    expect(await problemOf('rollout-2026-05-11T11-26-55-r1.jsonl', `${lines}\n`)).toBeUndefined();
+  });
+
   it('refuses empty files, transcripts, datasets and binary files', async () => {
     expect(await problemOf('empty.jsonl', '')).toBe('EMPTY_INPUT');
     expect(await problemOf('blank.jsonl', '\n\n')).toBe('EMPTY_INPUT');

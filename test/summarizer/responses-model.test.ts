@@ -3,6 +3,7 @@ import { decodeResponses } from '../../src/codecs/openai-responses/index.js';
 import { isSummarizerError, type SummarizerError } from '../../src/summarizer/index.js';
 import {
   buildCodingSession,
+  checkpointAnswer,
   type LoopbackProvider,
   type LoopbackReply,
   loopbackReplies as reply,
@@ -32,7 +33,10 @@ async function failureOf(promise: Promise<unknown>): Promise<SummarizerError> {
   throw new Error('expected the summarizer to fail');
 }
 
-const CHECKPOINT = '## Active Task\nFix the flaky test.\n\n## Remaining Work\n1. Re-run the suite.';
+const CHECKPOINT = checkpointAnswer({
+  currentRequest: 'Fix the flaky test.',
+  nextStep: 'Re-run the suite.',
+});
 const session = buildCodingSession({ steps: 4 }).messages;
 
 /** A Responses API conversation whose model turn carries a reasoning summary and encrypted reasoning. */
@@ -66,8 +70,8 @@ describe('model summarizer on the OpenAI Responses API (openai: specs)', () => {
     expect(sent).toMatchObject({ path: '/v1/responses', protocol: 'openai-responses' });
     expect(sent?.body).toMatchObject({ store: false });
     const prompt = promptOf(sent?.body);
-    expect(prompt).toContain('## Active Task');
-    expect(prompt).toContain('## Remaining Work');
+    expect(prompt).toContain('## Current Request');
+    expect(prompt).toContain('## Next Step');
     expect(prompt).toContain('Fix the flaky test.');
   });
 

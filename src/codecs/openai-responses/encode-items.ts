@@ -58,10 +58,14 @@ function plainMessage(
 }
 
 function assistantItems(given: readonly Part[], envelopes: JsonObject | undefined): JsonObject[] {
-  // The API takes back only its own reasoning items: other reasoning goes out as `<think>` text.
+  // The API takes back only its own reasoning items: other reasoning goes out as `<think>` text (empty when only
+  // its signature was kept, as Claude Code logs it), in the message item it was read from when it was read from
+  // `<think>` text (its meta keeps the slot). Encrypted reasoning without text has no readable form: it is lost.
   const parts = given.map((part) =>
-    part.type === 'reasoning' && part.text !== '' && encodeReasoning(part) === undefined
-      ? reasoningTextPart(part.text)
+    part.type === 'reasoning' &&
+    (part.text !== '' || part.data === undefined) &&
+    encodeReasoning(part) === undefined
+      ? { ...reasoningTextPart(part.text), ...(part.meta === undefined ? {} : { meta: part.meta }) }
       : part,
   );
   const items: JsonObject[] = [];

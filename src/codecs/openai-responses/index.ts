@@ -11,7 +11,8 @@ import { encodeResponses } from './encode.js';
  * condense does not read (web and file search, code interpreter, image generation, MCP, compaction, item
  * references) are carried byte-exact. Files read with it are written back exactly. What the wire cannot hold when
  * a message is new or changed:
- * - reasoning from another format is left out (the API accepts only its own reasoning items);
+ * - reasoning from another format is written as `<think>` text, read back as reasoning (the API accepts only its
+ *   own reasoning items); its encrypted data is lost;
  * - `isError` of a tool result becomes the `[tool error] ` marker in its text (output items have no error flag;
  *   Codex's `{content, success}` keeps it);
  * - images in assistant messages and another format's opaque parts become `[… omitted]` text;

@@ -16,8 +16,9 @@ export interface ToolIdPlan {
  * request). A valid id used once is kept. Otherwise characters outside the pattern become `_`, and an id already
  * taken gets a `_2`, `_3`… suffix: the first call with an id keeps it, a later call reusing it (a new turn) gets a
  * fresh one. A result takes the new id of the latest call before it with its original id, so pairs stay pairs; a
- * result answering no call is mapped the same way on its own. Messages `keep` selects (read from the target's own
- * wire, written back as read) keep their ids. Pure and deterministic.
+ * result with no call before it is mapped the same way on its own, and the first call after it with its original
+ * id takes that id too, so a result written before its call still names it. Messages `keep` selects (read from the
+ * target's own wire, written back as read) keep their ids. Pure and deterministic.
  */
 export function planToolIds(
   messages: readonly Message[],
@@ -33,6 +34,8 @@ export function planToolIds(
   const ids = new Map<Part, string>();
   const original = new Map<string, string>();
   const latest = new Map<string, string>();
+  // Ids given to results that came before any call with their original id, for that call to take.
+  const early = new Map<string, string>();
   const used = new Set<string>();
   let rewrittenCalls = 0;
   const fresh = (id: string): string => {
@@ -50,11 +53,14 @@ export function planToolIds(
         if (part.type === 'tool-call') {
           used.add(part.id);
           latest.set(part.id, part.id);
+          early.delete(part.id);
         }
         continue;
       }
       if (part.type === 'tool-call') {
-        const id = pattern.test(part.id) && !used.has(part.id) ? part.id : fresh(part.id);
+        const reserved = early.get(part.id);
+        early.delete(part.id);
+        const id = reserved ?? (pattern.test(part.id) && !used.has(part.id) ? part.id : fresh(part.id));
         used.add(id);
         latest.set(part.id, id);
         if (id !== part.id) {
@@ -65,8 +71,10 @@ export function planToolIds(
       } else if (part.type === 'tool-result') {
         let id = latest.get(part.callId);
         if (id === undefined) {
-          id = pattern.test(part.callId) ? part.callId : fresh(part.callId);
+          id = pattern.test(part.callId) && !used.has(part.callId) ? part.callId : fresh(part.callId);
+          used.add(id);
           latest.set(part.callId, id);
+          early.set(part.callId, id);
         }
         if (id !== part.callId) {
           ids.set(part, id);

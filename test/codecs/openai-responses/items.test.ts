@@ -178,7 +178,14 @@ describe('openai-responses codec', () => {
     expect(wire.instructions).toBe('Be brief.');
     expect(wire.input).toEqual([
       { type: 'message', role: 'user', content: 'Weather?' },
-      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Checking.' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [
+          { type: 'output_text', text: '<think>\nAnthropic thinking\n</think>' },
+          { type: 'output_text', text: 'Checking.' },
+        ],
+      },
       { type: 'function_call', call_id: 'toolu_1', name: 'weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call_output', call_id: 'toolu_1', output: 'Sunny' },
       {
@@ -189,6 +196,38 @@ describe('openai-responses codec', () => {
           { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
         ],
       },
+    ]);
+    expect(verifyResponsesInput(wire.input)).toEqual([]);
+    // The reasoning the API would not take back as an item reads back as reasoning, only its signature lost.
+    const back = decodeResponses(wire).value.messages[2];
+    expect(back?.parts.slice(0, 2)).toMatchObject([
+      { type: 'reasoning', text: 'Anthropic thinking' },
+      { type: 'text', text: 'Checking.' },
+    ]);
+    // Changed again, it is written as it was read: one message item.
+    const again = encodeResponses({ messages: [withParts(back as Message, [...(back as Message).parts])] });
+    expect((again as { input: unknown[] }).input[0]).toEqual(wire.input[1]);
+  });
+
+  it('keeps reasoning of which only a signature was logged as reasoning, and leaves out encrypted-only reasoning', () => {
+    const transcript: Transcript = {
+      messages: [
+        { role: 'user', parts: [{ type: 'text', text: 'Go.' }] },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', text: '', signature: 'sig' },
+            { type: 'reasoning', text: '', data: 'opaque-bytes' },
+            { type: 'text', text: 'Done.' },
+          ],
+        },
+      ],
+    };
+    const wire = encodeResponses(transcript) as { input: unknown[] };
+    expect(JSON.stringify(wire)).not.toContain('opaque-bytes');
+    expect(decodeResponses(wire).value.messages[1]?.parts).toMatchObject([
+      { type: 'reasoning', text: '' },
+      { type: 'text', text: 'Done.' },
     ]);
     expect(verifyResponsesInput(wire.input)).toEqual([]);
   });

@@ -70,6 +70,18 @@ describe('tool ids for providers that restrict them', () => {
     expect(ids[1]).toBe('a_b');
   });
 
+  it('gives a result written before its call the id its call gets, so the two still name each other', () => {
+    const [question, call, result] = turn('call:1', 'Paris') as [Message, Message, Message];
+    const messages = [question, result, call, result];
+    const mapped = applyToolIds(messages, planToolIds(messages, ANTHROPIC_TOOL_ID));
+    const ids = mapped.flatMap((message) =>
+      message.parts.flatMap((part) =>
+        part.type === 'tool-call' ? [part.id] : part.type === 'tool-result' ? [part.callId] : [],
+      ),
+    );
+    expect(ids).toEqual(['call_1', 'call_1', 'call_1']);
+  });
+
   it('gives any ids valid unique replacements, pairs kept, and is a fixed point on its own output', () => {
     const id = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('functions.f:0', 'call_1', 'x y', ''));
     fc.assert(

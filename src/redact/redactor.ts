@@ -4,9 +4,11 @@ import { type Candidate, pushCandidate } from './candidate.js';
 import { isMasked } from './mask.js';
 import { classifySecretName } from './names.js';
 import type { RedactOptions, UserPattern } from './options.js';
-import { isTriggered, type RedactRule, ScanText } from './rule.js';
+import type { RedactRule } from './rule.js';
 import { BUILTIN_RULES } from './rules/index.js';
+import { TriggerScanner } from './triggers.js';
 import { isPlausibleSecret } from './values.js';
+import { nameWindows } from './windows.js';
 
 /** A compiled set of options: build it once, then redact many texts. */
 export interface Redactor {
@@ -33,11 +35,21 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     typeof entry === 'string' ? entry : new RegExp(entry.source, entry.flags.replace(/[gy]/g, '')),
   );
 
+  const scanner = new TriggerScanner(rules);
+
   const collect = (text: string): Candidate[] => {
     const candidates: Candidate[] = [];
     if (text.length === 0) return candidates;
-    const scan = new ScanText(text);
-    for (const rule of rules) if (isTriggered(rule, scan)) rule.find(text, candidates);
+    const scan = scanner.scan(text);
+    let windows: number[] | undefined;
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index] as RedactRule;
+      if (!scan.runs(index, rule)) continue;
+      if (rule.windowed === true) {
+        windows ??= nameWindows(text);
+        if (windows.length > 0) rule.find(text, candidates, scan.scope(index, windows));
+      } else rule.find(text, candidates, scan.scope(index, undefined));
+    }
     for (const pattern of patterns) findUserPattern(pattern, text, candidates);
     return candidates;
   };

@@ -23,8 +23,8 @@ function findAwsSecrets(text: string, out: CandidateSink): void {
 export const awsSecretKeyRule: RedactRule = {
   name: 'aws-secret-key',
   noisy: false,
-  triggers: ['secret_access_key', 'secretaccesskey', 'secret_key', 'secretkey'],
-  caseInsensitive: true,
+  triggers: ['aws_?secret_?(?:access_?)?key', 'secret_?access_?key'],
+  caseless: true,
   find: findAwsSecrets,
 };
 
@@ -35,6 +35,7 @@ const SERVICE_ACCOUNT_FIELD = /\\?"private_key(_id)?\\?"[ \t]*:[ \t]*/g;
  * escaped newlines) and `private_key_id`, whatever the name-based passes decide.
  */
 function findServiceAccounts(text: string, out: CandidateSink): void {
+  if (!text.includes('service_account')) return;
   SERVICE_ACCOUNT_FIELD.lastIndex = 0;
   for (
     let match = SERVICE_ACCOUNT_FIELD.exec(text);
@@ -59,6 +60,6 @@ function findServiceAccounts(text: string, out: CandidateSink): void {
 export const gcpServiceAccountRule: RedactRule = {
   name: 'gcp-service-account',
   noisy: false,
-  triggers: ['service_account'],
+  triggers: ['private_key'],
   find: findServiceAccounts,
 };

@@ -1,25 +1,25 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, readValue } from '../values.js';
+import { forEachMatch } from '../windows.js';
 import { pushNamedValue } from './named-value.js';
 
 const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g;
 
-function findLongFlags(text: string, out: CandidateSink): void {
-  LONG_FLAG.lastIndex = 0;
-  for (let match = LONG_FLAG.exec(text); match !== null; match = LONG_FLAG.exec(text)) {
-    const value = readValue(text, LONG_FLAG.lastIndex, true);
-    if (value === undefined || text[value.start] === '-') continue;
-    if (pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag')) LONG_FLAG.lastIndex = value.next;
-  }
+function findLongFlags(text: string, out: CandidateSink, scope?: RuleScope): void {
+  if (!text.includes('--')) return;
+  forEachMatch(LONG_FLAG, text, scope?.windows, (match, _start, end) => {
+    const value = readValue(text, end, true);
+    if (value === undefined || text[value.start] === '-') return undefined;
+    return pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag') ? value.next : undefined;
+  });
 }
 
 /** `--password x`, `--api-key=x`, `--client-secret x`: command-line flags named like secrets. */
 export const secretFlagRule: RedactRule = {
   name: 'secret-flag',
-  needsSecretName: true,
+  windowed: true,
   noisy: true,
-  triggers: ['--'],
   find: findLongFlags,
 };
 

@@ -1,7 +1,8 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import { classifySecretName } from '../names.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential, readValue } from '../values.js';
+import { forEachMatch } from '../windows.js';
 
 const QUOTE = String.raw`(?:\\?["'])`;
 
@@ -71,7 +72,7 @@ export const authorizationRule: RedactRule = {
   name: 'authorization-header',
   noisy: false,
   triggers: ['authorization'],
-  caseInsensitive: true,
+  caseless: true,
   find: findAuthorization,
 };
 
@@ -81,26 +82,31 @@ const HEADER = new RegExp(
   'g',
 );
 
-function findApiKeyHeaders(text: string, out: CandidateSink): void {
-  HEADER.lastIndex = 0;
-  for (let match = HEADER.exec(text); match !== null; match = HEADER.exec(text)) {
+function findApiKeyHeaders(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(HEADER, text, scope?.windows, (match, _start, end) => {
     const name = match[1] ?? '';
-    if (name.toLowerCase().endsWith('authorization')) continue;
+    if (name.toLowerCase().endsWith('authorization')) return undefined;
     const nameClass = classifySecretName(name);
-    if (nameClass === undefined) continue;
-    const value = readValue(text, HEADER.lastIndex, true);
-    if (value === undefined) continue;
-    HEADER.lastIndex = value.next;
+    if (nameClass === undefined) return undefined;
+    const value = readValue(text, end, true);
+    if (value === undefined) return undefined;
     const credential = text.slice(value.start, value.end);
-    if (isReferenceOrPlaceholder(credential) || !looksLikeCredential(credential)) continue;
-    pushCandidate(out, value.start, value.end, 'api-key-header', nameClass === 'password' ? 'full' : 'ends');
-  }
+    if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
+      pushCandidate(
+        out,
+        value.start,
+        value.end,
+        'api-key-header',
+        nameClass === 'password' ? 'full' : 'ends',
+      );
+    return value.next;
+  });
 }
 
 /** Dashed header names that carry a key or token: `X-Api-Key`, `X-Auth-Token`, `PRIVATE-TOKEN`, `api-key`. */
 export const apiKeyHeaderRule: RedactRule = {
   name: 'api-key-header',
-  needsSecretName: true,
+  windowed: true,
   noisy: false,
   find: findApiKeyHeaders,
 };
@@ -152,7 +158,8 @@ function cookiePairs(text: string, start: number, end: number, out: CandidateSin
 export const cookieRule: RedactRule = {
   name: 'cookie',
   noisy: false,
-  triggers: ['cookie', '-b '],
-  caseInsensitive: true,
+  // `-b`: the dash is the boundary.
+  triggers: ['cookie', String.raw`b[ \t]`],
+  caseless: true,
   find: findCookies,
 };

@@ -6,7 +6,7 @@ import { cliPasswordRule, secretFlagRule } from './flags.js';
 import { apiKeyHeaderRule, authorizationRule, cookieRule } from './headers.js';
 import { jwtRule } from './jwt.js';
 import { privateKeyRule } from './private-keys.js';
-import { connectionStringRule, paramRule, urlCredentialsRule } from './urls.js';
+import { connectionStringRule, formFirstPairRule, paramRule, urlCredentialsRule } from './urls.js';
 import { vendorTokenRule } from './vendor-tokens.js';
 
 /** Every built-in rule. Order does not matter: candidates of all rules are merged before masking. */
@@ -22,6 +22,7 @@ export const BUILTIN_RULES: readonly RedactRule[] = [
   urlCredentialsRule,
   connectionStringRule,
   paramRule,
+  formFirstPairRule,
   credentialFileRule,
   cliPasswordRule,
   assignmentRule,

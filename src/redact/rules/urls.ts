@@ -94,7 +94,11 @@ function pushUserInfo(text: string, scheme: string, start: number, at: number, o
 export const urlCredentialsRule: RedactRule = {
   name: 'url-credentials',
   noisy: false,
-  triggers: ['@'],
+  // After the colon of the scheme: the slashes, plain or escaped, and an `@` before the authority ends.
+  triggers: [
+    { after: ':', pattern: String.raw`\/\/[^\x00-\x20\/?#"'<>\\\x60]*@` },
+    { after: ':', pattern: String.raw`\\\/\\\/[^\x00-\x20\/?#"'<>\\\x60]*@` },
+  ],
   find: findUrlCredentials,
 };
 
@@ -108,6 +112,9 @@ const SECRET_PARAMS = new Set(
   ).split(' '),
 );
 const PASSWORD_PARAMS = new Set(['password', 'passwd', 'pwd', 'pass']);
+
+/** Any name of {@link SECRET_PARAMS}, as a regex source (with an optional `[]`), for the trigger scan. */
+const SECRET_PARAM_SOURCE = `(?:${[...SECRET_PARAMS].map((name) => name.replace(/[.-]/g, (char) => `\\${char}`)).join('|')})(?:\\[\\])?`;
 
 const PARAM = /([?&#])([A-Za-z0-9_.[\]%-]{1,60})=/g;
 
@@ -154,8 +161,8 @@ function pushParam(
 
 /**
  * Secret query parameters (`?access_token=`, `&X-Amz-Signature=`, `#id_token=`) and the secret fields of
- * form bodies (`client_secret=…&grant_type=…`, `-d 'username=a&password=b'`). A pair after `&` is a query
- * parameter when a `?` or `#` opened the same run of text, else a form field.
+ * form bodies after an `&` (`-d 'username=a&password=b'`). A pair after `&` is a query parameter when a `?`
+ * or `#` opened the same run of text, else a form field.
  */
 function findParams(text: string, out: CandidateSink): void {
   let cursor = 0;
@@ -176,7 +183,6 @@ function findParams(text: string, out: CandidateSink): void {
     }
     PARAM.lastIndex = end;
   }
-  findFormFirstPairs(text, out);
 }
 
 function isParamNameChar(code: number): boolean {
@@ -198,6 +204,7 @@ function isParamNameChar(code: number): boolean {
  * the `&` after it by looking back over its value and name. Each character is looked at from one `&` only.
  */
 function findFormFirstPairs(text: string, out: CandidateSink): void {
+  if (!text.includes('=')) return;
   for (let amp = text.indexOf('&'); amp !== -1; amp = text.indexOf('&', amp + 1)) {
     let equals = amp;
     while (equals > 0 && !endsParam(text.charCodeAt(equals - 1))) equals--;
@@ -214,12 +221,20 @@ function findFormFirstPairs(text: string, out: CandidateSink): void {
   }
 }
 
-/** Secret query parameters and form-body fields. */
+/** Secret query parameters and the form-body fields after an `&`. */
 export const paramRule: RedactRule = {
-  name: 'query-and-form',
+  name: 'query-params',
   noisy: false,
-  triggers: ['='],
+  triggers: ['?', '&', '#'].map((after) => ({ after, pattern: `${SECRET_PARAM_SOURCE}=` })),
+  caseless: true,
   find: findParams,
+};
+
+/** The first field of a form body, found from the `&` after it. */
+export const formFirstPairRule: RedactRule = {
+  name: 'form-first-pair',
+  noisy: false,
+  find: findFormFirstPairs,
 };
 
 // The key must follow a separator, a quote, a blank or the start; a look-behind keeps runs of blanks from each
@@ -260,7 +275,7 @@ function afterSeparator(text: string, pos: number): boolean {
 export const connectionStringRule: RedactRule = {
   name: 'connection-string',
   noisy: false,
-  triggers: ['password', 'pwd', 'accountkey', 'sharedaccess'],
-  caseInsensitive: true,
+  triggers: [String.raw`(?:password|pwd|accountkey|sharedaccess(?:key|signature))[ \t]*=`],
+  caseless: true,
   find: findConnectionStrings,
 };

@@ -129,6 +129,14 @@ function keyClass(name: string, prev: string | undefined): SecretNameClass | und
   return envStyle && !KEY_NOT_SECRET.has(prev) ? 'weak' : undefined;
 }
 
+/**
+ * Headers whose value is a credential behind a scheme or a list of pairs (`Bearer …`, `sid=…; theme=…`): under
+ * such a key, structured data is redacted as the header line `Name: value` would be.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return /^(?:proxy-)?authorization$|^(?:set-)?cookie$/i.test(name);
+}
+
 function compoundClass(word: string): SecretNameClass | undefined {
   for (const [suffix, kind] of COMPOUNDS) if (word.endsWith(suffix)) return kind;
   return undefined;

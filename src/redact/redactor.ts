@@ -1,8 +1,8 @@
 import { CondenseError } from '../errors/condense-error.js';
 import { type RedactTextResult, redactWithPasses } from './apply-candidates.js';
 import { type Candidate, pushCandidate } from './candidate.js';
-import { isMasked } from './mask.js';
-import { classifySecretName } from './names.js';
+import { maskSpans, unmaskedPieces } from './mask.js';
+import { classifySecretName, isCredentialHeader } from './names.js';
 import type { RedactOptions, UserPattern } from './options.js';
 import type { RedactRule } from './rule.js';
 import { BUILTIN_RULES } from './rules/index.js';
@@ -54,21 +54,47 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     return candidates;
   };
 
-  const keep = (text: string, candidate: Candidate): boolean => {
-    const secret = text.slice(candidate.start, candidate.end);
-    if (isMasked(secret)) return false;
-    return !allow.some((entry) => (typeof entry === 'string' ? entry === secret : entry.test(secret)));
+  const allowed = (secret: string): boolean =>
+    allow.some((entry) => (typeof entry === 'string' ? entry === secret : entry.test(secret)));
+
+  /** What is left of the candidates once masks already in the text are taken out of them, and allowed values. */
+  const kept = (text: string, candidates: readonly Candidate[]): Candidate[] => {
+    if (candidates.length === 0) return [];
+    const spans = maskSpans(text);
+    const out: Candidate[] = [];
+    for (const candidate of candidates) {
+      const pieces = unmaskedPieces(text, candidate.start, candidate.end, spans);
+      for (let index = 0; index < pieces.length; index += 2) {
+        const start = pieces[index] as number;
+        const end = pieces[index + 1] as number;
+        if (allowed(text.slice(start, end))) continue;
+        out.push(
+          start === candidate.start && end === candidate.end ? candidate : { ...candidate, start, end },
+        );
+      }
+    }
+    return out;
   };
 
-  const collectKept = (text: string): Candidate[] =>
-    collect(text).filter((candidate) => keep(text, candidate));
+  const collectKept = (text: string): Candidate[] => kept(text, collect(text));
 
   return {
     text: (text) => redactWithPasses(text, collectKept),
     field(value, key) {
       const nameClass = key === undefined || codeFile ? undefined : classifySecretName(key);
+      const header = key !== undefined && isCredentialHeader(key) ? `${key}: ` : undefined;
       return redactWithPasses(value, (text) => {
         const candidates = collect(text);
+        if (header !== undefined)
+          for (const candidate of collect(header + text)) {
+            const start = candidate.start - header.length;
+            if (candidate.end - header.length > 0)
+              candidates.push({
+                ...candidate,
+                start: Math.max(start, 0),
+                end: candidate.end - header.length,
+              });
+          }
         if (key !== undefined && nameClass !== undefined && isPlausibleSecret(text, key, nameClass, true))
           pushCandidate(
             candidates,
@@ -77,7 +103,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
             'secret-field',
             nameClass === 'password' ? 'full' : 'ends',
           );
-        return candidates.filter((candidate) => keep(text, candidate));
+        return kept(text, candidates);
       });
     },
   };

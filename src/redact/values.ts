@@ -34,21 +34,61 @@ function isTrailingPunctuation(code: number): boolean {
   );
 }
 
+/** Deepest JSON-in-a-string nesting read: a quote there has 2^4 - 1 = 15 backslashes before it. */
+export const MAX_ESCAPES = 15;
+
 /**
- * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` inside
- * escaped JSON), or when `unquoted` is allowed a bare token up to whitespace, a quote or a shell operator
- * (trailing sentence punctuation excluded). Linear in the length read; never looks past the line.
+ * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` and
+ * `\\\"…\\\"` inside JSON escaped once or more), or when `unquoted` is allowed a bare token up to whitespace, a
+ * quote (escaped or not) or a shell operator (trailing sentence punctuation excluded). Linear in the length
+ * read; never looks past the line.
  */
 export function readValue(text: string, pos: number, unquoted: boolean): ValueSpan | undefined {
   const first = text.charCodeAt(pos);
   if (first === 0x22 || first === 0x27 || first === 0x60) return readQuoted(text, pos, first);
-  if (first === 0x5c && text.charCodeAt(pos + 1) === 0x22) return readEscapedQuoted(text, pos + 2);
+  if (first === 0x5c) {
+    const escapes = backslashRun(text, pos);
+    if (text.charCodeAt(pos + escapes) === 0x22 && escapes <= MAX_ESCAPES)
+      return escapes === 1
+        ? readEscapedQuoted(text, pos + 2)
+        : readDeepQuoted(text, pos + escapes + 1, escapes);
+  }
   if (!unquoted) return undefined;
   let end = pos;
-  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) end++;
+  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) {
+    if (text.charCodeAt(end) === 0x5c) {
+      // A backslash run before a quote escapes the quote that closes the surrounding string.
+      const run = backslashRun(text, end);
+      if (text.charCodeAt(end + run) === 0x22) break;
+      end += run;
+    } else end++;
+  }
   const next = end;
   while (end > pos && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
   return end > pos ? { start: pos, end, quoted: false, next } : undefined;
+}
+
+/** How many backslashes start at `pos`. */
+function backslashRun(text: string, pos: number): number {
+  let end = pos;
+  while (text.charCodeAt(end) === 0x5c) end++;
+  return end - pos;
+}
+
+/**
+ * A value inside JSON nested more than once in JSON strings: delimited by a quote behind exactly `escapes`
+ * backslashes; quotes of deeper strings have more.
+ */
+function readDeepQuoted(text: string, start: number, escapes: number): ValueSpan | undefined {
+  let run = 0;
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a || code === 0x0d) return undefined;
+    if (code === 0x22 && run === escapes)
+      return { start, end: index - escapes, quoted: true, next: index + 1 };
+    run = code === 0x5c ? run + 1 : 0;
+  }
+  return undefined;
 }
 
 function readQuoted(text: string, pos: number, quote: number): ValueSpan | undefined {

@@ -20,7 +20,7 @@ const SPACE_ASSIGNMENT =
 
 // Kubernetes / ECS env entries: `- name: DB_PASSWORD` then `value: …`, or `{"name": "X", "value": "…"}`.
 const NAME_VALUE_PAIR =
-  /(?<![\w-])\\?["']?name\\?["']?[ \t]*:[ \t]*\\?["']?([A-Za-z_][\w.-]{0,99})\\?["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)\\?["']?value\\?["']?[ \t]*:[ \t]*/g;
+  /(?<![\w-])(?:\\{0,15}["'])?name(?:\\{0,15}["'])?[ \t]*:[ \t]*(?:\\{0,15}["'])?([A-Za-z_][\w.-]{0,99})(?:\\{0,15}["'])?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)(?:\\{0,15}["'])?value(?:\\{0,15}["'])?[ \t]*:[ \t]*/g;
 
 const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
 

@@ -9,6 +9,7 @@ import { BUILTIN_RULES } from './rules/index.js';
 import { TriggerScanner } from './triggers.js';
 import { isPlausibleSecret } from './values.js';
 import { nameWindows } from './windows.js';
+import { addWrappedContinuations } from './wrapped.js';
 
 /** A compiled set of options: build it once, then redact many texts. */
 export interface Redactor {
@@ -51,6 +52,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       } else rule.find(text, candidates, scan.scope(index, undefined));
     }
     for (const pattern of patterns) findUserPattern(pattern, text, candidates);
+    addWrappedContinuations(text, candidates);
     return candidates;
   };
 

@@ -148,6 +148,8 @@ const TYPE_NAMES = new Set(
 const REFERENCE =
   /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|ENV\[|System\.getenv|Deno\.env|import\.meta\.env|secrets\.|vault:|ssm:|arn:aws:secretsmanager|op:\/\/|ref\+|config\.|settings\.)/i;
 const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
+/** A format directive (`%s`, `%(token)s`, `%-8d`): the value is filled in later. */
+const PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$/;
 const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
 const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
 const FILE_EXTENSION =
@@ -178,6 +180,7 @@ export function isReferenceOrPlaceholder(value: string): boolean {
   const first = value[0];
   const last = value[value.length - 1];
   if (first === '$' || first === '!') return true;
+  if (PRINTF.test(value)) return true;
   if (first === '%' && last === '%') return true;
   if (first === '{' && last === '}') return true;
   if (first === '<' && last === '>') return true;
@@ -216,4 +219,15 @@ function looksLikeCode(value: string, name: string): boolean {
 export function looksLikeCredential(value: string): boolean {
   if (value.length < 8 || /\s/.test(value)) return false;
   return /[0-9]/.test(value) || /.[A-Z]/.test(value);
+}
+
+/**
+ * A password given in prose rather than in syntax (`my password is X`): a word would be a sentence (`is
+ * required`), so it must be one token of six or more characters that mixes letters with digits or symbols, or
+ * with an inner capital, and is not a path or a reference.
+ */
+export function looksLikePassword(value: string): boolean {
+  if (value.length < 6 || /\s/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (isReferenceOrPlaceholder(value) || /^[a-z][\w+.-]*:\/\//i.test(value)) return false;
+  return /[0-9!@#$%^&*+=?~]/.test(value) || /[a-z][A-Z]/.test(value);
 }

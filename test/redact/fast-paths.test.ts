@@ -7,6 +7,7 @@ import { unmaskedPieces } from '../../src/redact/mask.js';
 import type { RedactRule } from '../../src/redact/rule.js';
 import { TriggerScanner } from '../../src/redact/triggers.js';
 import { forEachMatch, nameWindows } from '../../src/redact/windows.js';
+import { addWrappedContinuations } from '../../src/redact/wrapped.js';
 import { ADVERSARIAL_SEEDS } from './adversarial.js';
 import { generateRedactionDataset } from './dataset.js';
 import { secretBearingText } from './generators.js';
@@ -17,6 +18,7 @@ function reference(text: string, codeFile = false) {
   return redactWithPasses(text, (input) => {
     const out: Candidate[] = [];
     for (const rule of rules) rule.find(input, out);
+    addWrappedContinuations(input, out);
     return out.flatMap((candidate) => {
       const pieces = unmaskedPieces(input, candidate.start, candidate.end);
       if (pieces.length === 0) return [];

@@ -78,3 +78,65 @@ describe('headers held as JSON', () => {
     }
   });
 });
+
+describe('secrets the rules used to miss', () => {
+  const half = Math.floor(FAKE.anthropic.length / 2);
+  it.each([
+    [
+      'kubectl --from-literal',
+      'kubectl create secret generic db --from-literal=password=Kube-Pw-41',
+      'Kube-Pw-41',
+    ],
+    ['helm --set', 'helm upgrade app ./chart --set postgresql.auth.password=Helm-Pw-42', 'Helm-Pw-42'],
+    ['terraform -var', `terraform apply -var 'db_password=Tf-Pw-43'`, 'Tf-Pw-43'],
+    ['aws configure set', `aws configure set aws_secret_access_key ${FAKE.awsSecret}`, FAKE.awsSecret],
+    ['npm config set', `npm config set //registry.npmjs.org/:_authToken ${TOKEN}`, TOKEN],
+    ['git config', 'git config --global user.password Git-Pw-44', 'Git-Pw-44'],
+    ['gh secret set', `gh secret set DEPLOY_KEY --body ${TOKEN}`, TOKEN],
+    ['echo of a YAML line', "echo 'password: Echo-Pw-45' >> config.yml", 'Echo-Pw-45'],
+    ['a quoted assignment', `print("api_key=${TOKEN}")`, TOKEN],
+    ['prose', 'my password is Prose-Pw-46', 'Prose-Pw-46'],
+    ['prose with a quoted value', 'The password is "swordfish"', 'swordfish'],
+    ['prose about a key', `the API key is ${TOKEN}, keep it safe`, TOKEN],
+    ['a password mid-line', 'ssh in as root, password: Root-Pw-47', 'Root-Pw-47'],
+    ['the second -p of mysql', 'mysql -pFirst-Pw-48 -h db -pSecond-Pw-49 shop', 'Second-Pw-49'],
+    ['htpasswd batch mode', 'htpasswd -b /etc/nginx/.htpasswd admin Ht-Pw-50', 'Ht-Pw-50'],
+    ['htpasswd to stdout', 'htpasswd -nbB admin Ht-Pw-51', 'Ht-Pw-51'],
+    ['a basic-auth tuple', 'requests.get(url, auth=("admin","Tuple-Pw-52"))', 'Tuple-Pw-52'],
+    ['HTTPBasicAuth', "session.auth = HTTPBasicAuth('admin', 'Tuple-Pw-53')", 'Tuple-Pw-53'],
+    [
+      'a key wrapped over two lines',
+      `export ANTHROPIC_API_KEY=${FAKE.anthropic.slice(0, half)}\n${FAKE.anthropic.slice(half)}\n`,
+      FAKE.anthropic.slice(half),
+    ],
+    [
+      'a key wrapped inside escaped JSON text',
+      `{"stdout": "Authorization: Bearer ${TOKEN}\\n${fakeBody(901, 30)}"}`,
+      fakeBody(901, 30),
+    ],
+  ])('catches %s', (_name, text, secret) => {
+    const out = redactText(text).text;
+    expect(out).not.toContain(secret.length >= 24 ? secret.slice(6, -4) : secret);
+    expect(redactText(out).text).toBe(out);
+  });
+
+  it.each([
+    ['a flag whose value names no secret', 'kubectl create configmap c --from-literal=mode=production'],
+    ['a password field name in a quoted string', 'print("password: " + mask(pw))'],
+    ['a format string', 'log.info("token=%s", token_id)'],
+    ['prose about passwords', 'The password is required, and the token is valid for one hour.'],
+    ['prose with a path', 'the password is stored in ~/.pgpass on the server'],
+    ['a password variable in code', 'password = get_password(user)'],
+    ['htpasswd without batch mode', 'htpasswd -c /etc/nginx/.htpasswd admin'],
+    [
+      'git log after a header line',
+      `Authorization: Bearer ${TOKEN}\n${fakeBody(902, 40, '0123456789abcdef')} fix`,
+    ],
+    ['an auth tuple of references', 'auth=(os.environ["USER"], os.environ["PASS"])'],
+  ])('leaves alone %s', (_name, text) => {
+    const { text: out, findings } = redactText(text);
+    const masked = findings.map((finding) => text.slice(finding.start, finding.end));
+    expect(masked.filter((value) => value !== TOKEN)).toEqual([]);
+    expect(out.split('\n').length).toBe(text.split('\n').length);
+  });
+});

@@ -29,16 +29,24 @@ const MYSQL_PASSWORD =
   /(?<![\w-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mariadb)\b[^\n]{0,300}?[ \t]-p(?=[^\s-])/g;
 const SSHPASS = /(?<![\w-])sshpass[ \t]+-p[ \t]*/g;
 
+// Another `-p<password>` of the same command: it ends at a line break or a shell operator.
+const MORE_PASSWORDS = /[^\n;&|]*?[ \t]-p(?=[^\s-])/y;
+
 function findCliPasswords(text: string, out: CandidateSink): void {
   for (const pattern of [CURL_USER, MYSQL_PASSWORD, SSHPASS]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const value = readValue(text, pattern.lastIndex, true);
-      if (value === undefined) continue;
-      pattern.lastIndex = value.next;
-      const secret = text.slice(value.start, value.end);
-      if (isReferenceOrPlaceholder(secret)) continue;
-      pushCandidate(out, value.start, value.end, 'secret-flag', 'full');
+      let value = readValue(text, pattern.lastIndex, true);
+      while (value !== undefined) {
+        pattern.lastIndex = value.next;
+        const secret = text.slice(value.start, value.end);
+        if (!isReferenceOrPlaceholder(secret))
+          pushCandidate(out, value.start, value.end, 'secret-flag', 'full');
+        if (pattern !== MYSQL_PASSWORD) break;
+        // `mysql -pX … -pY`: every password of the command line.
+        MORE_PASSWORDS.lastIndex = value.next;
+        value = MORE_PASSWORDS.test(text) ? readValue(text, MORE_PASSWORDS.lastIndex, true) : undefined;
+      }
     }
   }
 }

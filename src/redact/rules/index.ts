@@ -1,9 +1,11 @@
 import type { RedactRule } from '../rule.js';
 import { assignmentRule, credentialFileRule } from './assignments.js';
 import { awsSecretKeyRule, gcpServiceAccountRule } from './cloud-credentials.js';
+import { basicAuthRule, configSetRule, htpasswdRule } from './commands.js';
 import { fieldRule } from './fields.js';
 import { cliPasswordRule, secretFlagRule } from './flags.js';
 import { apiKeyHeaderRule, authorizationRule, cookieRule } from './headers.js';
+import { inlineAssignmentRule } from './inline-assignments.js';
 import { jwtRule } from './jwt.js';
 import { privateKeyRule } from './private-keys.js';
 import { connectionStringRule, formFirstPairRule, paramRule, urlCredentialsRule } from './urls.js';
@@ -28,4 +30,8 @@ export const BUILTIN_RULES: readonly RedactRule[] = [
   assignmentRule,
   fieldRule,
   secretFlagRule,
+  inlineAssignmentRule,
+  configSetRule,
+  htpasswdRule,
+  basicAuthRule,
 ];

@@ -1,6 +1,7 @@
 import { CondenseError } from '../errors/condense-error.js';
 import { type RedactTextResult, redactWithPasses } from './apply-candidates.js';
 import { type Candidate, pushCandidate } from './candidate.js';
+import { breakEscapeView, hasBreakEscapes } from './escapes.js';
 import { maskSpans, unmaskedPieces } from './mask.js';
 import { classifySecretName, isCredentialHeader } from './names.js';
 import type { RedactOptions, UserPattern } from './options.js';
@@ -38,9 +39,9 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
 
   const scanner = new TriggerScanner(rules);
 
-  const collect = (text: string): Candidate[] => {
-    const candidates: Candidate[] = [];
-    if (text.length === 0) return candidates;
+  /** Candidates of every rule whose triggers occur in `text`, pushed into `candidates`. */
+  const runRules = (text: string, candidates: Candidate[]): void => {
+    const from = candidates.length;
     const scan = scanner.scan(text);
     let windows: number[] | undefined;
     for (let index = 0; index < rules.length; index++) {
@@ -51,8 +52,16 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
         if (windows.length > 0) rule.find(text, candidates, scan.scope(index, windows));
       } else rule.find(text, candidates, scan.scope(index, undefined));
     }
+    addWrappedContinuations(text, candidates, from);
+  };
+
+  const collect = (text: string): Candidate[] => {
+    const candidates: Candidate[] = [];
+    if (text.length === 0) return candidates;
+    runRules(text, candidates);
+    // JSON text inside the text: its escaped line breaks are lines too (same offsets).
+    if (hasBreakEscapes(text)) runRules(breakEscapeView(text), candidates);
     for (const pattern of patterns) findUserPattern(pattern, text, candidates);
-    addWrappedContinuations(text, candidates);
     return candidates;
   };
 

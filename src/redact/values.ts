@@ -57,9 +57,11 @@ export function readValue(text: string, pos: number, unquoted: boolean): ValueSp
   let end = pos;
   while (end < text.length && !endsUnquoted(text.charCodeAt(end))) {
     if (text.charCodeAt(end) === 0x5c) {
-      // A backslash run before a quote escapes the quote that closes the surrounding string.
+      // A backslash run before a quote escapes the quote that closes the surrounding string; before a line
+      // break it continues a shell line (or, in the escape view, it was a JSON `\n`).
       const run = backslashRun(text, end);
-      if (text.charCodeAt(end + run) === 0x22) break;
+      const after = text.charCodeAt(end + run);
+      if (after === 0x22 || after <= 0x20) break;
       end += run;
     } else end++;
   }

@@ -51,9 +51,9 @@ function continuation(text: string, start: number): number {
  * Adds, for every long token a rule found that ends a line, the rest of it at the start of the next line:
  * masking only the first half of a wrapped key would leak the other.
  */
-export function addWrappedContinuations(text: string, candidates: Candidate[]): void {
+export function addWrappedContinuations(text: string, candidates: Candidate[], from = 0): void {
   const count = candidates.length;
-  for (let index = 0; index < count; index++) {
+  for (let index = from; index < count; index++) {
     const candidate = candidates[index] as Candidate;
     if (candidate.style !== 'ends' || candidate.end - candidate.start < 16) continue;
     const start = nextLineStart(text, candidate.end);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactWithPasses } from '../../src/redact/apply-candidates.js';
 import type { Candidate } from '../../src/redact/candidate.js';
+import { breakEscapeView, hasBreakEscapes } from '../../src/redact/escapes.js';
 import { builtinRules, redactText } from '../../src/redact/index.js';
 import { unmaskedPieces } from '../../src/redact/mask.js';
 import type { RedactRule } from '../../src/redact/rule.js';
@@ -17,8 +18,11 @@ function reference(text: string, codeFile = false) {
   const rules = builtinRules().filter((rule) => !(codeFile && rule.noisy));
   return redactWithPasses(text, (input) => {
     const out: Candidate[] = [];
-    for (const rule of rules) rule.find(input, out);
-    addWrappedContinuations(input, out);
+    for (const view of hasBreakEscapes(input) ? [input, breakEscapeView(input)] : [input]) {
+      const from = out.length;
+      for (const rule of rules) rule.find(view, out);
+      addWrappedContinuations(view, out, from);
+    }
     return out.flatMap((candidate) => {
       const pieces = unmaskedPieces(input, candidate.start, candidate.end);
       if (pieces.length === 0) return [];

@@ -140,3 +140,25 @@ describe('secrets the rules used to miss', () => {
     expect(out.split('\n').length).toBe(text.split('\n').length);
   });
 });
+
+describe('JSON text inside a text', () => {
+  it.each([
+    [
+      'an assignment after an escaped line break',
+      `{"stdout":"ok\\nDB_PASSWORD=Esc-Pw-60\\nDONE=1"}`,
+      'Esc-Pw-60',
+    ],
+    ['a vendor key after an escaped line break', `{"output":"key:\\n${FAKE.openai}"}`, FAKE.openai],
+    ['a YAML password after an escaped tab', `{"yaml":"db:\\n\\tpassword: Esc-Pw-61"}`, 'Esc-Pw-61'],
+    [
+      'an assignment in JSON escaped twice',
+      JSON.stringify({ result: JSON.stringify({ stdout: `ok\nAPI_TOKEN=${TOKEN}\n` }) }),
+      TOKEN,
+    ],
+  ])('catches %s and keeps the escapes', (_name, text, secret) => {
+    const out = redactText(text).text;
+    expect(out).not.toContain(secret.length >= 24 ? secret.slice(6, -4) : secret);
+    expect(() => JSON.parse(out)).not.toThrow();
+    expect(redactText(out).text).toBe(out);
+  });
+});

@@ -16,5 +16,5 @@ export function hasBreakEscapes(text: string): boolean {
 
 /** `text` with the letter of each escaped line break or tab replaced by the control character itself. */
 export function breakEscapeView(text: string): string {
-  return text.replace(BREAK_ESCAPES, (escape) => `\\${CONTROL[escape[1] as string] ?? ''}`);
+  return text.replace(BREAK_ESCAPES, (sequence) => `\\${CONTROL[sequence[1] as string] ?? ''}`);
 }

@@ -77,7 +77,10 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       const pieces = unmaskedPieces(text, candidate.start, candidate.end, spans);
       for (let index = 0; index < pieces.length; index += 2) {
         const start = pieces[index] as number;
-        const end = pieces[index + 1] as number;
+        let end = pieces[index + 1] as number;
+        // A backslash at the end escapes what follows (the quote closing a JSON string): it stays.
+        while (end > start && text.charCodeAt(end - 1) === 0x5c) end--;
+        if (end === start) continue;
         if (allowed(text.slice(start, end))) continue;
         out.push(
           start === candidate.start && end === candidate.end ? candidate : { ...candidate, start, end },

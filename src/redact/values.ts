@@ -34,9 +34,6 @@ function isTrailingPunctuation(code: number): boolean {
   );
 }
 
-/** Deepest JSON-in-a-string nesting read: a quote there has 2^4 - 1 = 15 backslashes before it. */
-export const MAX_ESCAPES = 15;
-
 /**
  * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` and
  * `\\\"…\\\"` inside JSON escaped once or more), or when `unquoted` is allowed a bare token up to whitespace, a
@@ -48,7 +45,7 @@ export function readValue(text: string, pos: number, unquoted: boolean): ValueSp
   if (first === 0x22 || first === 0x27 || first === 0x60) return readQuoted(text, pos, first);
   if (first === 0x5c) {
     const escapes = backslashRun(text, pos);
-    if (text.charCodeAt(pos + escapes) === 0x22 && escapes <= MAX_ESCAPES)
+    if (text.charCodeAt(pos + escapes) === 0x22)
       return escapes === 1
         ? readEscapedQuoted(text, pos + 2)
         : readDeepQuoted(text, pos + escapes + 1, escapes);
@@ -210,6 +207,10 @@ function looksLikeCode(value: string, name: string): boolean {
     const lower = bare.toLowerCase();
     if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
     if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;
+    // `f.api_key = api_key`, `self.api_key = api` (a snippet cut short): a member set from a variable.
+    const member = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    if (name.includes('.') && lower.length >= 2 && (member.startsWith(lower) || member.endsWith(lower)))
+      return true;
   }
   return false;
 }

@@ -25,12 +25,15 @@ function reference(text: string, codeFile = false) {
     }
     return out.flatMap((candidate) => {
       const pieces = unmaskedPieces(input, candidate.start, candidate.end);
-      if (pieces.length === 0) return [];
-      if (pieces.length === 2 && pieces[0] === candidate.start && pieces[1] === candidate.end)
-        return [candidate];
-      return pieces.flatMap((start, index) =>
-        index % 2 === 0 ? [{ ...candidate, start, end: pieces[index + 1] as number }] : [],
-      );
+      return pieces.flatMap((start, index) => {
+        if (index % 2 === 1) return [];
+        let end = pieces[index + 1] as number;
+        while (end > start && input[end - 1] === '\\') end--;
+        if (end === start) return [];
+        return [
+          start === candidate.start && end === candidate.end ? candidate : { ...candidate, start, end },
+        ];
+      });
     });
   });
 }

@@ -9,18 +9,28 @@ import { lineEnd, pushNamedValue, restOfLineIsEmpty } from './named-value.js';
 // from starting inside a word, so every run of capitals is tried once.
 const UPPER_ASSIGNMENT = /(?<![\w.$-])([A-Z][A-Z0-9_]{0,80})[ \t]*[?:+]?=(?![=>~])[ \t]*/g;
 
+/**
+ * Where a line starts: after a line break, or at the start of a JSON string value held in the text
+ * (`{"stdout": "ENV SECRET_KEY …"}`), whose own lines its escaped line breaks start.
+ */
+const LINE_START = String.raw`(?:^|(?<=[:[][ \t]*\\*"))`;
+
 // At the start of a line, any naming style, `=` or `:` (YAML): shell `export`, Dockerfile `ENV`/`ARG`,
 // `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`.
-const LINE_ASSIGNMENT =
-  /^[ \t]*(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*/gm;
+const LINE_ASSIGNMENT = new RegExp(
+  String.raw`${LINE_START}[ \t]*(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`,
+  'gm',
+);
 
 // Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space.
-const SPACE_ASSIGNMENT =
-  /^[ \t]*(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])/gm;
+const SPACE_ASSIGNMENT = new RegExp(
+  String.raw`${LINE_START}[ \t]*(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`,
+  'gm',
+);
 
 // Kubernetes / ECS env entries: `- name: DB_PASSWORD` then `value: …`, or `{"name": "X", "value": "…"}`.
 const NAME_VALUE_PAIR =
-  /(?<![\w-])(?:\\{0,15}["'])?name(?:\\{0,15}["'])?[ \t]*:[ \t]*(?:\\{0,15}["'])?([A-Za-z_][\w.-]{0,99})(?:\\{0,15}["'])?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)(?:\\{0,15}["'])?value(?:\\{0,15}["'])?[ \t]*:[ \t]*/g;
+  /(?<![\w\\-])(?:\\*["'])?name(?:\\*["'])?[ \t]*:[ \t]*(?:\\*["'])?([A-Za-z_][\w.-]{0,99})(?:\\*["'])?[ \t]*(?:,[ \t]*|\\*\r?\n[ \t]*)(?:\\*["'])?value(?:\\*["'])?[ \t]*:[ \t]*/g;
 
 const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
 
@@ -88,12 +98,19 @@ function maskBlockScalar(text: string, keyLineStart: number, headerEnd: number, 
 function findSpaceAssignments(text: string, out: CandidateSink, windows: Windows): void {
   forEachMatch(SPACE_ASSIGNMENT, text, windows, (match, _start, pos) => {
     const quoted = readValue(text, pos, false);
-    let end = quoted?.end ?? lineEnd(text, pos);
+    let end = quoted?.end ?? valueLineEnd(text, pos);
     while (quoted === undefined && end > pos && /\s/.test(text[end - 1] ?? '')) end--;
     const value = quoted ?? { start: pos, end, quoted: false, next: end };
     pushNamedValue(out, text, match[1] ?? '', value, 'secret-assignment');
     return Math.max(value.next, pos);
   });
+}
+
+/** The end of a value that runs to the end of its line: before a quote or a backslash (JSON text's own). */
+function valueLineEnd(text: string, pos: number): number {
+  let index = pos;
+  while (index < text.length && !/[\n\r"\\]/.test(text[index] as string)) index++;
+  return index;
 }
 
 function findNameValuePairs(text: string, out: CandidateSink, windows: Windows): void {

@@ -3,7 +3,7 @@ import type { RedactRule } from '../rule.js';
 import { readValue } from '../values.js';
 
 const AWS_SECRET =
-  /(?<![A-Za-z0-9_])(?:aws_?secret_?access_?key|aws_?secret_?key|secret_?access_?key)(?:\\{0,15}["'])?[ \t]*[:=][ \t]*(?:\\{0,15}["'])?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi;
+  /(?<![A-Za-z0-9_])(?:aws_?secret_?access_?key|aws_?secret_?key|secret_?access_?key)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi;
 
 /**
  * AWS secret access keys: 40 base64 characters with nothing to recognise them by except the name in front
@@ -28,7 +28,7 @@ export const awsSecretKeyRule: RedactRule = {
   find: findAwsSecrets,
 };
 
-const SERVICE_ACCOUNT_FIELD = /\\{0,15}"private_key(_id)?\\{0,15}"[ \t]*:[ \t]*/g;
+const SERVICE_ACCOUNT_FIELD = /(?<!\\)\\*"private_key(_id)?\\*"[ \t]*:[ \t]*/g;
 
 /**
  * A Google Cloud service-account key file (`"type": "service_account"`): its `private_key` (a PEM block with

@@ -7,11 +7,11 @@ import { pushNamedValue } from './named-value.js';
 
 // A quoted key and a colon: JSON, YAML flow, Python dicts, and JSON escaped inside JSON strings (`\"key\":`,
 // `\\\"key\\\":`). The key is bounded, so a failed attempt costs at most 100 characters.
-const QUOTED_KEY = /(\\{0,15})(["'])([^"'\\\n]{1,100})\1\2[ \t]*:[ \t]*/g;
+const QUOTED_KEY = /(?<!\\)(\\*)(["'])([^"'\\\n]{1,100})\1\2[ \t]*:[ \t]*/g;
 
 // A bare name, then `:` or `=`, then a quote: keyword arguments, object literals, TOML, Go `:=`.
 const NAME_BEFORE_STRING =
-  /(?<![\w.$@"'\\-])([A-Za-z_$@][\w.$@-]{0,99})[ \t]*(?::|[?:+]?=(?![=>~]))[ \t]*(?=\\{0,15}["'`])/g;
+  /(?<![\w.$@"'\\-])([A-Za-z_$@][\w.$@-]{0,99})[ \t]*(?::|[?:+]?=(?![=>~]))[ \t]*(?=\\*["'`])/g;
 
 function findQuotedKeys(text: string, out: CandidateSink, scope?: RuleScope): void {
   for (const pattern of [QUOTED_KEY, NAME_BEFORE_STRING]) {

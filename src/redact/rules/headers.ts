@@ -4,8 +4,8 @@ import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential, readValue } from '../values.js';
 import { forEachMatch } from '../windows.js';
 
-/** A quote, bare or escaped in JSON nested up to four times in JSON strings. */
-const QUOTE = String.raw`(?:\\{0,15}["'])`;
+/** A quote, bare or escaped in JSON nested in JSON strings at any depth. */
+const QUOTE = String.raw`(?:\\*["'])`;
 
 // `Authorization: Bearer x`, `"Authorization": "Basic x"`, `('Authorization', 'token x')`, `-H "Authorization: …"`.
 const AUTHORIZATION = new RegExp(

@@ -1,7 +1,7 @@
 import type { CandidateSink } from '../candidate.js';
-import { classifySecretName } from '../names.js';
+import { classifySecretName, type SecretNameClass } from '../names.js';
 import type { RedactRule, RuleScope } from '../rule.js';
-import { looksLikePassword, readValue, type ValueSpan } from '../values.js';
+import { looksLikeCredential, looksLikePassword, readValue, type ValueSpan } from '../values.js';
 import { forEachMatch } from '../windows.js';
 import { pushNamedValue } from './named-value.js';
 
@@ -10,21 +10,21 @@ const MAX_WORD = 200;
 // A flag whose value is itself `name=value`: `--from-literal=password=X`, `--set db.password=X`,
 // `-var 'db_password=X'`, `--build-arg api_key=X`.
 const FLAG_ASSIGNMENT =
-  /(?<![\w-])--?[A-Za-z][\w-]{0,40}(?:=|[ \t]+)(?:\\{0,15}["'])?([A-Za-z_][\w.-]{0,99})=(?![=>~])/g;
+  /(?<![\w-])--?[A-Za-z][\w-]{0,40}(?:=|[ \t]+)(?:\\*["'])?([A-Za-z_][\w.-]{0,99})=(?![=>~])/g;
 
 // A string literal that is one assignment: `echo 'password: X'`, `print("token=abc123")`.
 const QUOTED_ASSIGNMENT = /(["'`])[ \t]*([A-Za-z_][\w.-]{0,99})[ \t]*(?::|=)(?![=:/])[ \t]*/g;
 
-// Prose: `my password is X`, `The password is "X"`, `the API key was X`, and for passwords
-// `Enter password: X`, `login with password=X` anywhere in a line.
+// Prose: `my password is X`, `The password is "X"`, `the API key was X`; anywhere in a line, passwords after
+// `:` or `=` (`Enter password: X`) and keys glued to `=` (`pasted api_key=X`).
 const NAME = String.raw`(?<![\w.-])((?:[A-Za-z][\w-]{0,30}[ \t]+)?[A-Za-z][\w-]{0,40})`;
 const PROSE_IS = new RegExp(String.raw`${NAME}[ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+`, 'g');
-const PASSWORD_INLINE = new RegExp(String.raw`${NAME}[ \t]*[:=](?![=:/])[ \t]*`, 'g');
+const INLINE = new RegExp(String.raw`${NAME}([ \t]*[:=](?![=:/>~])[ \t]*)`, 'g');
 
 /** True when the quote `quote`, bare or behind backslashes, is at `pos`. */
 function closesWith(text: string, pos: number, quote: string): boolean {
   let index = pos;
-  while (text[index] === '\\' && index - pos < 16) index++;
+  while (text[index] === '\\') index++;
   return text[index] === quote;
 }
 
@@ -67,10 +67,13 @@ function readWord(text: string, pos: number): ValueSpan | undefined {
   return end > pos ? { start: pos, end, quoted: false, next } : undefined;
 }
 
-/**
- * Unquoted values in prose must look like a password; words (`is required`, `was reset`) do not. A quoted
- * value after `:` or `=` is left to the quoted-field rule.
- */
+/** Unquoted values in prose must look like a password or a key; words (`is required`) and code do not. */
+function plausibleInProse(value: string, nameClass: SecretNameClass): boolean {
+  if (nameClass === 'password') return looksLikePassword(value);
+  return looksLikeCredential(value) && !/[()[\]{}<>]/.test(value);
+}
+
+/** Masks the value after a name in prose; a quoted one after `:` or `=` is left to the quoted-field rule. */
 function pushProseValue(
   out: CandidateSink,
   text: string,
@@ -78,9 +81,10 @@ function pushProseValue(
   end: number,
   quotedToo: boolean,
 ): number | undefined {
+  const nameClass = classifySecretName(name);
   const value = readValue(text, end, false) ?? readWord(text, end);
-  if (value === undefined) return undefined;
-  if (value.quoted ? quotedToo : looksLikePassword(text.slice(value.start, value.end)))
+  if (value === undefined || nameClass === undefined) return undefined;
+  if (value.quoted ? quotedToo : plausibleInProse(text.slice(value.start, value.end), nameClass))
     pushNamedValue(out, text, name, value, 'secret-assignment');
   return value.next;
 }
@@ -90,9 +94,20 @@ function findProse(text: string, out: CandidateSink, windows: readonly number[] 
     forEachMatch(PROSE_IS, text, windows, (match, _start, end) =>
       pushProseValue(out, text, match[1] ?? '', end, true),
     );
-  forEachMatch(PASSWORD_INLINE, text, windows, (match, _start, end) => {
+  forEachMatch(INLINE, text, windows, (match, start, end) => {
     const name = match[1] ?? '';
-    return classifySecretName(name) === 'password' ? pushProseValue(out, text, name, end, false) : undefined;
+    const nameClass = classifySecretName(name);
+    // Query parameters (`?token=`, `&password=`) are the query rule's.
+    if (nameClass === undefined || /[?&#]/.test(text[start - 1] ?? '')) return undefined;
+    if (nameClass === 'password') return pushProseValue(out, text, name, end, false);
+    // Keys only when glued to `=` (`api_key = value` in code is an expression more often than a secret), and
+    // their value ends where a shell word does.
+    if (match[2] !== '=') return undefined;
+    const value = readValue(text, end, true);
+    if (value === undefined) return undefined;
+    if (!value.quoted && plausibleInProse(text.slice(value.start, value.end), nameClass))
+      pushNamedValue(out, text, name, value, 'secret-assignment');
+    return value.next;
   });
 }
 

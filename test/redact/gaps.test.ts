@@ -162,3 +162,16 @@ describe('JSON text inside a text', () => {
     expect(redactText(out).text).toBe(out);
   });
 });
+
+describe('lines a model writes into a checkpoint', () => {
+  it.each([
+    ['a Dockerfile line in a list', '- ENV SECRET_KEY django-insecure-Ck-70', 'django-insecure-Ck-70'],
+    ['a fish line in a list', `* set -gx ANTHROPIC_KEY ${TOKEN}`, TOKEN],
+    ['an export in a quote', `> export API_TOKEN=${TOKEN}`, TOKEN],
+    ['a YAML key in a list', '- password: Ck-Pw-71', 'Ck-Pw-71'],
+  ])('catches %s', (_name, text, secret) => {
+    expect(redactText(`## Critical Context\n${text}\n`).text).not.toContain(
+      secret.length >= 24 ? secret.slice(6, -4) : secret,
+    );
+  });
+});

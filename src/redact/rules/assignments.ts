@@ -15,16 +15,19 @@ const UPPER_ASSIGNMENT = /(?<![\w.$-])([A-Z][A-Z0-9_]{0,80})[ \t]*[?:+]?=(?![=>~
  */
 const LINE_START = String.raw`(?:^|(?<=[:[][ \t]*\\*"))`;
 
+/** A Markdown list or quote marker before a line's content (`- ENV X y` in a checkpoint, `> export X=y`). */
+const MARKER = String.raw`(?:[-*+>][ \t]+)?`;
+
 // At the start of a line, any naming style, `=` or `:` (YAML): shell `export`, Dockerfile `ENV`/`ARG`,
 // `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`.
 const LINE_ASSIGNMENT = new RegExp(
-  String.raw`${LINE_START}[ \t]*(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`,
+  String.raw`${LINE_START}[ \t]*${MARKER}(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`,
   'gm',
 );
 
 // Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space.
 const SPACE_ASSIGNMENT = new RegExp(
-  String.raw`${LINE_START}[ \t]*(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`,
+  String.raw`${LINE_START}[ \t]*${MARKER}(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`,
   'gm',
 );
 

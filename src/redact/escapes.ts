@@ -5,12 +5,15 @@
  * starts there. The escape view puts the real control character in place of the letter, keeping every offset:
  * rules see the lines the JSON stands for, and their spans apply to the text unchanged.
  */
-const BREAK_ESCAPE = /\\[nrt]/;
+const BREAK_ESCAPE = /\\[nrt]/g;
 const BREAK_ESCAPES = /\\[nrt]/g;
 const CONTROL: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t' };
 
 /** True when `text` escapes a line break or a tab, at any depth of escaping. */
 export function hasBreakEscapes(text: string): boolean {
+  const backslash = text.indexOf('\\');
+  if (backslash === -1) return false;
+  BREAK_ESCAPE.lastIndex = backslash;
   return BREAK_ESCAPE.test(text);
 }
 

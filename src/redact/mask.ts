@@ -80,22 +80,26 @@ export function maskSpans(text: string): number[] {
  * mask is in it, else its pieces outside masks that hold a letter or digit.
  */
 export function unmaskedPieces(text: string, start: number, end: number, spans = maskSpans(text)): number[] {
+  // The first span that ends after `start` (spans are sorted and disjoint).
+  let low = 0;
+  let high = spans.length / 2;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((spans[middle * 2 + 1] as number) <= start) low = middle + 1;
+    else high = middle;
+  }
+  const first = low * 2;
+  if (first >= spans.length || (spans[first] as number) >= end) return [start, end];
   const pieces: number[] = [];
   let cursor = start;
-  let overlaps = false;
-  for (let index = 0; index < spans.length && !overlaps; index += 2)
-    overlaps = (spans[index] as number) < end && (spans[index + 1] as number) > start;
-  if (!overlaps) return [start, end];
   const take = (to: number) => {
     if (to > cursor && /[\p{L}\p{N}]/u.test(text.slice(cursor, to))) pieces.push(cursor, to);
   };
-  for (let index = 0; index < spans.length && cursor < end; index += 2) {
+  for (let index = first; index < spans.length && cursor < end; index += 2) {
     const spanStart = spans[index] as number;
-    const spanEnd = spans[index + 1] as number;
-    if (spanEnd <= cursor) continue;
     if (spanStart >= end) break;
     take(Math.min(spanStart, end));
-    cursor = Math.max(cursor, spanEnd);
+    cursor = Math.max(cursor, spans[index + 1] as number);
   }
   take(end);
   return pieces;

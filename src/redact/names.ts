@@ -83,6 +83,19 @@ export function nameWords(name: string): string[] {
  */
 export function classifySecretName(name: string): SecretNameClass | undefined {
   if (name.length === 0 || name.length > 100 || !MENTIONS_SECRET.test(name)) return undefined;
+  const known = CLASSES.get(name);
+  if (known !== undefined) return known === 'none' ? undefined : known;
+  const nameClass = classify(name);
+  // The same few hundred names come back all the time (`api_key`, `token`, `max_tokens`).
+  if (CLASSES.size >= MAX_CLASSES) CLASSES.clear();
+  CLASSES.set(name, nameClass ?? 'none');
+  return nameClass;
+}
+
+const CLASSES = new Map<string, SecretNameClass | 'none'>();
+const MAX_CLASSES = 4096;
+
+function classify(name: string): SecretNameClass | undefined {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return undefined;

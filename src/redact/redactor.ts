@@ -5,12 +5,16 @@ import { breakEscapeView, hasBreakEscapes } from './escapes.js';
 import { maskSpans, unmaskedPieces } from './mask.js';
 import { classifySecretName, isCredentialHeader } from './names.js';
 import type { RedactOptions, UserPattern } from './options.js';
+import { ResultCache } from './result-cache.js';
 import type { RedactRule } from './rule.js';
 import { BUILTIN_RULES } from './rules/index.js';
 import { TriggerScanner } from './triggers.js';
 import { isPlausibleSecret } from './values.js';
 import { nameWindows } from './windows.js';
 import { addWrappedContinuations } from './wrapped.js';
+
+/** Characters of texts whose results a redactor keeps (see `result-cache.ts`): 8 M (16 MB of strings). */
+const CACHE_CHARS = 8_000_000;
 
 /** A compiled set of options: build it once, then redact many texts. */
 export interface Redactor {
@@ -58,9 +62,8 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   const collect = (text: string): Candidate[] => {
     const candidates: Candidate[] = [];
     if (text.length === 0) return candidates;
-    runRules(text, candidates);
     // JSON text inside the text: its escaped line breaks are lines too (same offsets).
-    if (hasBreakEscapes(text)) runRules(breakEscapeView(text), candidates);
+    runRules(hasBreakEscapes(text) ? breakEscapeView(text) : text, candidates);
     for (const pattern of patterns) findUserPattern(pattern, text, candidates);
     return candidates;
   };
@@ -92,11 +95,22 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
 
   const collectKept = (text: string): Candidate[] => kept(text, collect(text));
 
+  const cache = new ResultCache(CACHE_CHARS);
+  const redactFreeText = (text: string): RedactTextResult => {
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached;
+    const result = redactWithPasses(text, collectKept);
+    cache.set(text, result);
+    return result;
+  };
+
   return {
-    text: (text) => redactWithPasses(text, collectKept),
+    text: redactFreeText,
     field(value, key) {
       const nameClass = key === undefined || codeFile ? undefined : classifySecretName(key);
       const header = key !== undefined && isCredentialHeader(key) ? `${key}: ` : undefined;
+      // Under a key that says nothing, a value is free text.
+      if (nameClass === undefined && header === undefined) return redactFreeText(value);
       return redactWithPasses(value, (text) => {
         const candidates = collect(text);
         if (header !== undefined)

@@ -82,7 +82,7 @@ function readDeepQuoted(text: string, start: number, escapes: number): ValueSpan
   let run = 0;
   for (let index = start; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code === 0x0a || code === 0x0d) return undefined;
+    if ((code === 0x0a || code === 0x0d) && run === 0) return undefined;
     if (code === 0x22 && run === escapes)
       return { start, end: index - escapes, quoted: true, next: index + 1 };
     run = code === 0x5c ? run + 1 : 0;

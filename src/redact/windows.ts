@@ -6,10 +6,12 @@
  * but non-letters. Each of those rules' matches starts on the line of its name, and whatever a match on
  * another line does (move the scan past its value) stays on that line. So running them on the lines that
  * contain such a word, in order, finds exactly what a scan of the whole text finds, in a fraction of the
- * time: most lines of code, logs and prose mention no secret name.
+ * time: most lines of code, logs and prose mention no secret name. The header rules (`Authorization`,
+ * `Cookie`, curl's `-b`) and Azure's `SharedAccessSignature` are line-bound the same way and share the windows.
  */
+// Grouped by first letter: the regex engine then tests one branch per position instead of every word.
 const NAME_END =
-  /(?:pass(?:word|wd|phrase)?|pwd|secrets?|credentials?|jwt|bearer|tokens?|keys?|auth|pat|confirm(?:ation)?)(?![a-z])/gi;
+  /p(?:ass(?:word|wd|phrase)?|wd|at)(?![a-z])|s(?:ecrets?|ignature)(?![a-z])|c(?:redentials?|onfirm(?:ation)?|ookie)(?![a-z])|jwt(?![a-z])|bearer(?![a-z])|tokens?(?![a-z])|keys?(?![a-z])|auth(?:orization)?(?![a-z])|-b(?=[ \t])/gi;
 
 /**
  * The `\n`-delimited lines of `text` that contain a secret-name ending, as flattened `[start, end)` pairs

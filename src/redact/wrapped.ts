@@ -15,6 +15,9 @@ function isKeyChar(code: number): boolean {
 
 /** Where the next line starts after a line break at `pos` (plain, or `\n` escaped in JSON text), or -1. */
 function nextLineStart(text: string, pos: number): number {
+  // In the escape view (`escapes.ts`) a JSON `\n` is a backslash and a line break.
+  if (text[pos] === '\\' && (text[pos + 1] === '\n' || text[pos + 1] === '\r'))
+    return nextLineStart(text, pos + 1);
   if (text[pos] === '\n') return pos + 1;
   if (text[pos] === '\r') return text[pos + 1] === '\n' ? pos + 2 : pos + 1;
   if (text[pos] === '\\' && text[pos + 1] === 'n') return pos + 2;

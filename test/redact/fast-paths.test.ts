@@ -18,11 +18,9 @@ function reference(text: string, codeFile = false) {
   const rules = builtinRules().filter((rule) => !(codeFile && rule.noisy));
   return redactWithPasses(text, (input) => {
     const out: Candidate[] = [];
-    for (const view of hasBreakEscapes(input) ? [input, breakEscapeView(input)] : [input]) {
-      const from = out.length;
-      for (const rule of rules) rule.find(view, out);
-      addWrappedContinuations(view, out, from);
-    }
+    const view = hasBreakEscapes(input) ? breakEscapeView(input) : input;
+    for (const rule of rules) rule.find(view, out);
+    addWrappedContinuations(view, out);
     return out.flatMap((candidate) => {
       const pieces = unmaskedPieces(input, candidate.start, candidate.end);
       return pieces.flatMap((start, index) => {

@@ -1,6 +1,7 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { readValue } from '../values.js';
+import { forEachMatch } from '../windows.js';
 
 const AWS_SECRET =
   /(?<![A-Za-z0-9_])(?:aws_?secret_?access_?key|aws_?secret_?key|secret_?access_?key)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi;
@@ -10,21 +11,19 @@ const AWS_SECRET =
  * (`aws_secret_access_key = …` in `~/.aws/credentials`, `AWS_SECRET_ACCESS_KEY=`, `"SecretAccessKey": …`).
  * The name makes it a high-confidence match, so it also runs on source code.
  */
-function findAwsSecrets(text: string, out: CandidateSink): void {
-  AWS_SECRET.lastIndex = 0;
-  for (let match = AWS_SECRET.exec(text); match !== null; match = AWS_SECRET.exec(text)) {
+function findAwsSecrets(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(AWS_SECRET, text, scope?.windows, (match, _start, end) => {
     const secret = match[1] ?? '';
-    const end = match.index + match[0].length;
     pushCandidate(out, end - secret.length, end, 'aws-secret-key', 'ends');
-  }
+    return undefined;
+  });
 }
 
 /** AWS secret access keys named as such. */
 export const awsSecretKeyRule: RedactRule = {
   name: 'aws-secret-key',
   noisy: false,
-  triggers: ['aws_?secret_?(?:access_?)?key', 'secret_?access_?key'],
-  caseless: true,
+  windowed: true,
   find: findAwsSecrets,
 };
 

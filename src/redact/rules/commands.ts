@@ -83,12 +83,23 @@ export const htpasswdRule: RedactRule = {
   find: findHtpasswd,
 };
 
-// `auth=("admin", "pw")`, `http_auth=('u', 'p')`, `HTTPBasicAuth("u", "p")`, `aiohttp.BasicAuth("u", "p")`.
-const BASIC_AUTH =
-  /(?<![\w])(?:[A-Za-z]{0,12}_)?(?:auth|HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|DigestAuth)[ \t]*(?:=[ \t]*)?[([][ \t]*/g;
+// `auth=("admin", "pw")`, `http_auth=('u', 'p')`, `HTTPBasicAuth("u", "p")`, `aiohttp.BasicAuth("u", "p")`:
+// found from `auth`, the whole name read back from there.
+const BASIC_AUTH = /[Aa]uth[ \t]*(?:=[ \t]*)?[([][ \t]*/g;
+const BASIC_AUTH_NAME =
+  /^(?:[A-Za-z]{0,12}_)?(?:auth|HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|DigestAuth)$/;
+
+/** True when the identifier that ends with the `auth` at `pos` names a basic-auth pair. */
+function isBasicAuthName(text: string, pos: number): boolean {
+  let start = pos;
+  while (start > 0 && /[A-Za-z_]/.test(text[start - 1] as string)) start--;
+  if (/\w/.test(text[start - 1] ?? ' ')) return false;
+  return BASIC_AUTH_NAME.test(text.slice(start, pos + 4));
+}
 
 function findBasicAuth(text: string, out: CandidateSink, scope?: RuleScope): void {
-  forEachMatch(BASIC_AUTH, text, scope?.windows, (_match, _start, end) => {
+  forEachMatch(BASIC_AUTH, text, scope?.windows, (_match, start, end) => {
+    if (!isBasicAuthName(text, start)) return undefined;
     const user = readValue(text, end, false);
     if (user === undefined) return undefined;
     let cursor = user.next;

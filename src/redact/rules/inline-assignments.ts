@@ -16,10 +16,42 @@ const FLAG_ASSIGNMENT =
 const QUOTED_ASSIGNMENT = /(["'`])[ \t]*([A-Za-z_][\w.-]{0,99})[ \t]*(?::|=)(?![=:/])[ \t]*/g;
 
 // Prose: `my password is X`, `The password is "X"`, `the API key was X`; anywhere in a line, passwords after
-// `:` or `=` (`Enter password: X`) and keys glued to `=` (`pasted api_key=X`).
-const NAME = String.raw`(?<![\w.-])((?:[A-Za-z][\w-]{0,30}[ \t]+)?[A-Za-z][\w-]{0,40})`;
-const PROSE_IS = new RegExp(String.raw`${NAME}[ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+`, 'g');
-const INLINE = new RegExp(String.raw`${NAME}([ \t]*[:=](?![=:/>~])[ \t]*)`, 'g');
+// `:` or `=` (`Enter password: X`) and keys glued to `=` (`pasted api_key=X`). Found from the end of the name
+// (a secret-name word, so the scan fails fast elsewhere); the name is read back from there.
+const NAMED =
+  /(?:pass(?:word|wd|phrase)?|pwd|secrets?|credentials?|jwt|bearer|tokens?|keys?|auth|pat)(?:[_-]?[0-9]+)*(?![\w-])(?:([ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+)|([ \t]*[:=](?![=:/>~])[ \t]*))/gi;
+
+const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w-]/.test(char);
+const isLetter = (char: string | undefined): boolean => char !== undefined && /[A-Za-z]/.test(char);
+
+/**
+ * The name that ends at `end`: one word of up to 41 characters starting with a letter, or two when another
+ * word of up to 31 comes before it across blanks (`my password`, `The API key`); nothing when the name is glued
+ * to a word or a member access (`self.password`). Returns the name and where it starts.
+ */
+function nameBefore(
+  text: string,
+  wordStart: number,
+  end: number,
+): { name: string; start: number } | undefined {
+  let start = wordStart;
+  while (start > 0 && isNameChar(text[start - 1])) start--;
+  while (start < wordStart && !isLetter(text[start])) start++;
+  if (end - start > 41 || !isLetter(text[start]) || /[\w.-]/.test(text[start - 1] ?? ' ')) return undefined;
+  let gap = start;
+  while (gap > 0 && (text[gap - 1] === ' ' || text[gap - 1] === '\t')) gap--;
+  let first = gap;
+  while (first > 0 && isNameChar(text[first - 1])) first--;
+  if (
+    gap < start &&
+    first < gap &&
+    gap - first <= 31 &&
+    isLetter(text[first]) &&
+    !/[\w.-]/.test(text[first - 1] ?? ' ')
+  )
+    return { name: text.slice(first, end), start: first };
+  return { name: text.slice(start, end), start };
+}
 
 /** True when the quote `quote`, bare or behind backslashes, is at `pos`. */
 function closesWith(text: string, pos: number, quote: string): boolean {
@@ -90,23 +122,23 @@ function pushProseValue(
 }
 
 function findProse(text: string, out: CandidateSink, windows: readonly number[] | undefined): void {
-  if (text.includes(' is ') || text.includes(' was '))
-    forEachMatch(PROSE_IS, text, windows, (match, _start, end) =>
-      pushProseValue(out, text, match[1] ?? '', end, true),
-    );
-  forEachMatch(INLINE, text, windows, (match, start, end) => {
-    const name = match[1] ?? '';
-    const nameClass = classifySecretName(name);
+  forEachMatch(NAMED, text, windows, (match, wordStart, end) => {
+    const is = match[1];
+    const operator = match[2] ?? '';
+    const named = nameBefore(text, wordStart, end - (is ?? operator).length);
+    if (named === undefined) return undefined;
+    if (is !== undefined) return pushProseValue(out, text, named.name, end, true);
+    const nameClass = classifySecretName(named.name);
     // Query parameters (`?token=`, `&password=`) are the query rule's.
-    if (nameClass === undefined || /[?&#]/.test(text[start - 1] ?? '')) return undefined;
-    if (nameClass === 'password') return pushProseValue(out, text, name, end, false);
+    if (nameClass === undefined || /[?&#]/.test(text[named.start - 1] ?? '')) return undefined;
+    if (nameClass === 'password') return pushProseValue(out, text, named.name, end, false);
     // Keys only when glued to `=` (`api_key = value` in code is an expression more often than a secret), and
     // their value ends where a shell word does.
-    if (match[2] !== '=') return undefined;
+    if (operator !== '=') return undefined;
     const value = readValue(text, end, true);
     if (value === undefined) return undefined;
     if (!value.quoted && plausibleInProse(text.slice(value.start, value.end), nameClass))
-      pushNamedValue(out, text, name, value, 'secret-assignment');
+      pushNamedValue(out, text, named.name, value, 'secret-assignment');
     return value.next;
   });
 }

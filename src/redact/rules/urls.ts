@@ -1,6 +1,7 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential } from '../values.js';
+import { forEachMatch } from '../windows.js';
 
 /** Schemes of databases and brokers: a password in their URL is a `connection-string` finding. */
 const DATABASE_SCHEMES = new Set(
@@ -246,22 +247,20 @@ const CONNECTION_KEY =
  * `Key=value;` connection strings (ADO.NET, ODBC, JDBC properties, Azure Storage / Service Bus): passwords
  * when the string has a `;` around them, Azure account keys and SAS signatures always.
  */
-function findConnectionStrings(text: string, out: CandidateSink): void {
-  CONNECTION_KEY.lastIndex = 0;
-  for (let match = CONNECTION_KEY.exec(text); match !== null; match = CONNECTION_KEY.exec(text)) {
+function findConnectionStrings(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(CONNECTION_KEY, text, scope?.windows, (match, keyStart, start) => {
     const key = (match[1] ?? '').toLowerCase();
-    const start = CONNECTION_KEY.lastIndex;
     let end = start;
     while (end < text.length && !/[;"'\r\n]/.test(text[end] ?? '')) end++;
-    CONNECTION_KEY.lastIndex = end;
     const isPassword = key === 'password' || key === 'pwd';
-    if (isPassword && !afterSeparator(text, match.index) && text[end] !== ';') continue;
+    if (isPassword && !afterSeparator(text, keyStart) && text[end] !== ';') return end;
     let stop = end;
     while (stop > start && /\s/.test(text[stop - 1] ?? '')) stop--;
     const value = text.slice(start, stop);
-    if (value.length === 0 || isReferenceOrPlaceholder(value)) continue;
-    pushCandidate(out, start, stop, 'connection-string', isPassword ? 'full' : 'ends');
-  }
+    if (value.length > 0 && !isReferenceOrPlaceholder(value))
+      pushCandidate(out, start, stop, 'connection-string', isPassword ? 'full' : 'ends');
+    return end;
+  });
 }
 
 /** True when a `;` comes before `pos`, blanks aside. */
@@ -275,7 +274,6 @@ function afterSeparator(text: string, pos: number): boolean {
 export const connectionStringRule: RedactRule = {
   name: 'connection-string',
   noisy: false,
-  triggers: [String.raw`(?:password|pwd|accountkey|sharedaccess(?:key|signature))[ \t]*=`],
-  caseless: true,
+  windowed: true,
   find: findConnectionStrings,
 };

@@ -6,8 +6,6 @@
  * rules see the lines the JSON stands for, and their spans apply to the text unchanged.
  */
 const BREAK_ESCAPE = /\\[nrt]/g;
-const BREAK_ESCAPES = /\\[nrt]/g;
-const CONTROL: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t' };
 
 /** True when `text` escapes a line break or a tab, at any depth of escaping. */
 export function hasBreakEscapes(text: string): boolean {
@@ -19,5 +17,6 @@ export function hasBreakEscapes(text: string): boolean {
 
 /** `text` with the letter of each escaped line break or tab replaced by the control character itself. */
 export function breakEscapeView(text: string): string {
-  return text.replace(BREAK_ESCAPES, (sequence) => `\\${CONTROL[sequence[1] as string] ?? ''}`);
+  // Three native replaces: a callback per escape costs more on JSON text full of them.
+  return text.replace(/\\n/g, '\\\n').replace(/\\r/g, '\\\r').replace(/\\t/g, '\\\t');
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { redactWithPasses } from '../../src/redact/apply-candidates.js';
 import type { Candidate } from '../../src/redact/candidate.js';
 import { breakEscapeView, hasBreakEscapes } from '../../src/redact/escapes.js';
-import { builtinRules, redactText } from '../../src/redact/index.js';
+import { builtinRules, createRedactor, redactText } from '../../src/redact/index.js';
 import { unmaskedPieces } from '../../src/redact/mask.js';
+import { ResultCache } from '../../src/redact/result-cache.js';
 import type { RedactRule } from '../../src/redact/rule.js';
 import { TriggerScanner } from '../../src/redact/triggers.js';
 import { forEachMatch, nameWindows } from '../../src/redact/windows.js';
@@ -119,3 +120,25 @@ function inWindows(windows: readonly number[], pos: number): boolean {
     if (pos >= (windows[index] as number) && pos <= (windows[index + 1] as number)) return true;
   return false;
 }
+
+describe('the result cache', () => {
+  it('answers only for the very same text, and forgets the oldest past its bound', () => {
+    const cache = new ResultCache(1_000);
+    const base = 'a'.repeat(300);
+    const other = `${'a'.repeat(100)}b${'a'.repeat(199)}`;
+    const result = { text: base, findings: [] };
+    cache.set(base, result);
+    expect(cache.get(base)).toBe(result);
+    expect(cache.get(other)).toBeUndefined();
+    for (let index = 0; index < 4; index++) cache.set(`${index}${'c'.repeat(299)}`, result);
+    expect(cache.get(base)).toBeUndefined();
+    expect(cache.get('short')).toBeUndefined();
+  });
+
+  it('gives a redactor the same answer for a text it has seen', () => {
+    const redactor = createRedactor();
+    const text = `${'x '.repeat(200)}export API_TOKEN=${'Ab1'.repeat(14)}`;
+    expect(redactor.text(text)).toEqual(redactor.text(text));
+    expect(redactor.text(text).text).not.toContain('Ab1Ab1Ab1Ab1Ab1');
+  });
+});

@@ -1,9 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeDocument } from '../src/codecs/registry.js';
+import { fileURLToPath } from 'node:url';
+import { decodeDocument, encodeDocument } from '../src/codecs/registry.js';
 import type { FormatName } from '../src/model/format.js';
 import { builtinRules, createRedactor, redactDocument } from '../src/redact/index.js';
 import { adversarialInputs } from '../test/redact/adversarial.js';
+import { generateRedactionDataset } from '../test/redact/dataset.js';
 import { CORPUS_DIR, HAS_CORPUS } from '../test/support/corpus.js';
 import { type BenchRow, type BenchSuite, megabytesPerSecond, round, timeMedian } from './harness.js';
 
@@ -37,8 +41,9 @@ async function corpusRows(): Promise<BenchRow[]> {
   const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
   const rows: BenchRow[] = [];
   for (const codeFile of [false, true]) {
-    const redactor = createRedactor({ codeFile });
+    // A fresh redactor each round: one that saw these texts would answer from its cache.
     const ms = await timeMedian(() => {
+      const redactor = createRedactor({ codeFile });
       for (const file of files) redactor.text(file.text);
     });
     rows.push({
@@ -69,8 +74,7 @@ async function adversarialRows(): Promise<BenchRow[]> {
     name: `rule ${rule.name}`,
     run: (text: string) => rule.find(text, []),
   }));
-  const redactor = createRedactor();
-  families.push({ name: 'redactText (all rules)', run: (text) => redactor.text(text) });
+  families.push({ name: 'redactText (all rules)', run: (text) => createRedactor().text(text) });
   const rows: BenchRow[] = [];
   for (const family of families) {
     const times: number[] = [];
@@ -96,10 +100,100 @@ async function adversarialRows(): Promise<BenchRow[]> {
   return rows;
 }
 
+/** Size of the generated dataset: the 10-50 MB JSONL files the issue measured `condense redact` on. */
+const DATASET_BYTES = 50e6;
+
+/** The peer of `condense redact`, end to end: read the file, `JSON.parse` + `JSON.stringify` every line, write. */
+const PEER_SCRIPT = `
+import { readFileSync, writeFileSync } from 'node:fs';
+const out = [];
+for (const line of readFileSync(process.argv[2], 'utf8').split('\\n'))
+  if (line.trim() !== '') out.push(JSON.stringify(JSON.parse(line)));
+writeFileSync(process.argv[3], out.join('\\n') + '\\n');
+`;
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Wall time of a process run to completion, in milliseconds; throws when it fails. */
+function timeProcess(args: readonly string[]): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr.toString()}`);
+  return ms;
+}
+
+function medianOf(times: number[]): number {
+  times.sort((left, right) => left - right);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+/**
+ * `condense redact` of a generated realistic agent dataset (OpenAI JSONL, one run per line, ~1 secret per 50
+ * tool outputs) against the peer that parses and re-serialises every line, measured in the same run: in
+ * process (decode + redact + encode vs parse + stringify), and end to end through the CLI (vs a node script
+ * that reads, parses and stringifies every line, and writes). The dataset is written to a temporary folder.
+ */
+async function datasetRows(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'condense-redact-bench-'));
+  try {
+    const text = generateRedactionDataset(DATASET_BYTES, 1);
+    const file = join(dir, 'dataset.jsonl');
+    writeFileSync(file, text);
+    const bytes = statSync(file).size;
+    const label = `generated dataset, ${round(bytes / 1e6, 1)} MB`;
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    gc();
+    const peer = await timeMedian(
+      () => {
+        for (const line of lines) JSON.stringify(JSON.parse(line));
+      },
+      { repeat: 3 },
+    );
+    gc();
+    const document = decodeDocument(text, { format: 'openai' });
+    const decode = await timeMedian(() => decodeDocument(text, { format: 'openai' }), { repeat: 3 });
+    gc();
+    const redact = await timeMedian(() => redactDocument(document), { repeat: 3 });
+    const redacted = redactDocument(document).document;
+    gc();
+    const encode = await timeMedian(() => encodeDocument(redacted), { repeat: 3 });
+    const inProcess = decode + redact + encode;
+    const peerScript = join(dir, 'peer.mjs');
+    writeFileSync(peerScript, PEER_SCRIPT);
+    const cli = fileURLToPath(new URL('../bin/condense.js', import.meta.url));
+    const out = join(dir, 'out.jsonl');
+    const peerRuns: number[] = [];
+    const cliRuns: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      peerRuns.push(timeProcess([peerScript, file, out]));
+      cliRuns.push(timeProcess([cli, 'redact', file, '-o', out]));
+    }
+    const peerEndToEnd = medianOf(peerRuns);
+    const cliEndToEnd = medianOf(cliRuns);
+    const row = (name: string, ms: number, peerMs: number): BenchRow => ({
+      suite: SUITE,
+      case: `${label} · ${name}`,
+      figures: { ms: round(ms), 'MB/s': megabytesPerSecond(bytes, ms), 'vs peer': `${round(ms / peerMs)}×` },
+    });
+    return [
+      row('in process: JSON.parse + JSON.stringify of each line (peer)', peer, peer),
+      row('in process: redactDocument alone', redact, peer),
+      row('in process: decode + redact + encode', inProcess, peer),
+      row('CLI end to end: node script, parse + stringify each line (peer)', peerEndToEnd, peerEndToEnd),
+      row('CLI end to end: condense redact -o', cliEndToEnd, peerEndToEnd),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const suite: BenchSuite = {
   name: SUITE,
   async run() {
-    return [...(await corpusRows()), ...(await adversarialRows())];
+    return [...(await datasetRows()), ...(await corpusRows()), ...(await adversarialRows())];
   },
 };
 

@@ -23,7 +23,6 @@ const TAIL = 4;
 
 /** Printable ASCII without spaces: the only secrets whose ends are shown (no surrogate pair can be split). */
 const PRINTABLE = /^[\x21-\x7e]+$/;
-const ENDS_MASK = /^[\x21-\x7e]{6}…[\x21-\x7e]{4}$/;
 
 /** The text that replaces `secret`. */
 export function maskSecret(secret: string, style: MaskStyle): string {
@@ -38,11 +37,78 @@ export function maskSecret(secret: string, style: MaskStyle): string {
   }
 }
 
+/** The part of {@link REDACTED} and {@link REDACTED_PRIVATE_KEY} that starts both. */
+const LABEL_START = '«redacted';
+
+function isPrintable(code: number): boolean {
+  return code >= 0x21 && code <= 0x7e;
+}
+
 /**
- * True when `value` is something {@link maskSecret} produced (or contains one of its labels): such a value is
- * never masked again, which is what makes redaction idempotent.
+ * The spans of `text` that masks cover (labels, and kept ends around `…`), as flattened `[start, end)` pairs
+ * in order. Only these are never masked again: a secret glued to a mask (`hunter2«redacted»`) still is.
+ */
+export function maskSpans(text: string): number[] {
+  const spans: number[] = [];
+  const push = (start: number, end: number) => {
+    if (spans.length > 0 && (spans[spans.length - 1] as number) >= start)
+      spans[spans.length - 1] = Math.max(spans[spans.length - 1] as number, end);
+    else spans.push(start, end);
+  };
+  let label = text.indexOf(LABEL_START);
+  let ellipsis = text.indexOf(MASK_ELLIPSIS);
+  while (label !== -1 || ellipsis !== -1) {
+    if (label !== -1 && (ellipsis === -1 || label < ellipsis)) {
+      const close = text.indexOf('»', label);
+      const end = close === -1 ? label + LABEL_START.length : close + 1;
+      push(label, end);
+      label = text.indexOf(LABEL_START, end);
+      continue;
+    }
+    let head = ellipsis;
+    while (head > 0 && ellipsis - head < HEAD && isPrintable(text.charCodeAt(head - 1))) head--;
+    let tail = ellipsis + 1;
+    while (tail < text.length && tail - ellipsis - 1 < TAIL && isPrintable(text.charCodeAt(tail))) tail++;
+    if (ellipsis - head === HEAD && tail - ellipsis - 1 === TAIL) push(head, tail);
+    ellipsis = text.indexOf(MASK_ELLIPSIS, ellipsis + 1);
+  }
+  return spans;
+}
+
+/**
+ * What is left to mask of a span that a rule found, as flattened `[start, end)` pairs: the whole span when no
+ * mask is in it, else its pieces outside masks that hold a letter or digit.
+ */
+export function unmaskedPieces(text: string, start: number, end: number, spans = maskSpans(text)): number[] {
+  // The first span that ends after `start` (spans are sorted and disjoint).
+  let low = 0;
+  let high = spans.length / 2;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((spans[middle * 2 + 1] as number) <= start) low = middle + 1;
+    else high = middle;
+  }
+  const first = low * 2;
+  if (first >= spans.length || (spans[first] as number) >= end) return [start, end];
+  const pieces: number[] = [];
+  let cursor = start;
+  const take = (to: number) => {
+    if (to > cursor && /[\p{L}\p{N}]/u.test(text.slice(cursor, to))) pieces.push(cursor, to);
+  };
+  for (let index = first; index < spans.length && cursor < end; index += 2) {
+    const spanStart = spans[index] as number;
+    if (spanStart >= end) break;
+    take(Math.min(spanStart, end));
+    cursor = Math.max(cursor, spans[index + 1] as number);
+  }
+  take(end);
+  return pieces;
+}
+
+/**
+ * True when `value` holds nothing but masks (and punctuation): something {@link maskSecret} produced, which is
+ * never masked again. That is what makes redaction idempotent.
  */
 export function isMasked(value: string): boolean {
-  if (value.includes('«redacted')) return true;
-  return value.length === HEAD + 1 + TAIL && ENDS_MASK.test(value);
+  return unmaskedPieces(value, 0, value.length).length === 0;
 }

@@ -83,6 +83,19 @@ export function nameWords(name: string): string[] {
  */
 export function classifySecretName(name: string): SecretNameClass | undefined {
   if (name.length === 0 || name.length > 100 || !MENTIONS_SECRET.test(name)) return undefined;
+  const known = CLASSES.get(name);
+  if (known !== undefined) return known === 'none' ? undefined : known;
+  const nameClass = classify(name);
+  // The same few hundred names come back all the time (`api_key`, `token`, `max_tokens`).
+  if (CLASSES.size >= MAX_CLASSES) CLASSES.clear();
+  CLASSES.set(name, nameClass ?? 'none');
+  return nameClass;
+}
+
+const CLASSES = new Map<string, SecretNameClass | 'none'>();
+const MAX_CLASSES = 4096;
+
+function classify(name: string): SecretNameClass | undefined {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return undefined;
@@ -127,6 +140,14 @@ function keyClass(name: string, prev: string | undefined): SecretNameClass | und
   if (KEY_SECRET.has(prev)) return 'secret';
   const envStyle = /^[A-Z0-9_]+$/.test(name);
   return envStyle && !KEY_NOT_SECRET.has(prev) ? 'weak' : undefined;
+}
+
+/**
+ * Headers whose value is a credential behind a scheme or a list of pairs (`Bearer …`, `sid=…; theme=…`): under
+ * such a key, structured data is redacted as the header line `Name: value` would be.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return /^(?:proxy-)?authorization$|^(?:set-)?cookie$/i.test(name);
 }
 
 function compoundClass(word: string): SecretNameClass | undefined {

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../model/json.js';
 import type { SecretKind } from './kinds.js';
+import { isCredentialHeader } from './names.js';
 import type { Redactor } from './redactor.js';
 
 /** A step of a path into structured data: an object key or an array index. */
@@ -38,7 +39,7 @@ export function redactJsonValue(
     const findings: LocatedFinding[] = [];
     let changed: JsonValue[] | undefined;
     value.forEach((element: JsonValue, index) => {
-      const result = redactJsonValue(element, redactor, [...path, index], key);
+      const result = redactJsonValue(element, redactor, [...path, index], pairKey(value[index - 1]) ?? key);
       if (result.findings.length === 0) return;
       findings.push(...result.findings);
       changed ??= [...value];
@@ -71,6 +72,14 @@ interface Frame {
   key: string | undefined;
   index: number;
   expectKey: boolean;
+  /** In an array: the current element and the one before it, when they are strings. */
+  current?: string | undefined;
+  previous?: string | undefined;
+}
+
+/** The element before a value in an array, when it names a credential header: `["Authorization", "Bearer …"]`. */
+function pairKey(previous: JsonValue | undefined): string | undefined {
+  return typeof previous === 'string' && isCredentialHeader(previous) ? previous : undefined;
 }
 
 /**
@@ -104,7 +113,11 @@ export function redactJsonText(
     } else if (char === '}' || char === ']') frames.pop();
     else if (char === ',' && top !== undefined) {
       if (top.container === 'object') top.expectKey = true;
-      else top.index++;
+      else {
+        top.index++;
+        top.previous = top.current;
+        top.current = undefined;
+      }
     } else if (char === ':' && top !== undefined) top.expectKey = false;
     else if (char === '"') {
       const end = stringEnd(text, index);
@@ -115,7 +128,9 @@ export function redactJsonText(
           ...path,
           ...frames.map((frame) => (frame.container === 'object' ? (frame.key ?? '') : frame.index)),
         ];
-        const result = redactor.field(literal, nearestKey(frames));
+        const pair = top?.container === 'array' ? pairKey(top.previous) : undefined;
+        if (top?.container === 'array') top.current = literal;
+        const result = redactor.field(literal, pair ?? nearestKey(frames));
         if (result.findings.length > 0) {
           out += text.slice(copied, index) + JSON.stringify(result.text);
           copied = end;

@@ -1,12 +1,20 @@
 import { CondenseError } from '../errors/condense-error.js';
 import { type RedactTextResult, redactWithPasses } from './apply-candidates.js';
 import { type Candidate, pushCandidate } from './candidate.js';
-import { isMasked } from './mask.js';
-import { classifySecretName } from './names.js';
+import { breakEscapeView, hasBreakEscapes } from './escapes.js';
+import { maskSpans, unmaskedPieces } from './mask.js';
+import { classifySecretName, isCredentialHeader } from './names.js';
 import type { RedactOptions, UserPattern } from './options.js';
-import { isTriggered, type RedactRule, ScanText } from './rule.js';
+import { ResultCache } from './result-cache.js';
+import type { RedactRule } from './rule.js';
 import { BUILTIN_RULES } from './rules/index.js';
+import { TriggerScanner } from './triggers.js';
 import { isPlausibleSecret } from './values.js';
+import { nameWindows } from './windows.js';
+import { addWrappedContinuations } from './wrapped.js';
+
+/** Characters of texts whose results a redactor keeps (see `result-cache.ts`): 8 M (16 MB of strings). */
+const CACHE_CHARS = 8_000_000;
 
 /** A compiled set of options: build it once, then redact many texts. */
 export interface Redactor {
@@ -33,30 +41,88 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     typeof entry === 'string' ? entry : new RegExp(entry.source, entry.flags.replace(/[gy]/g, '')),
   );
 
+  const scanner = new TriggerScanner(rules);
+
+  /** Candidates of every rule whose triggers occur in `text`, pushed into `candidates`. */
+  const runRules = (text: string, candidates: Candidate[]): void => {
+    const from = candidates.length;
+    const scan = scanner.scan(text);
+    let windows: number[] | undefined;
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index] as RedactRule;
+      if (!scan.runs(index, rule)) continue;
+      if (rule.windowed === true) {
+        windows ??= nameWindows(text);
+        if (windows.length > 0) rule.find(text, candidates, scan.scope(index, windows));
+      } else rule.find(text, candidates, scan.scope(index, undefined));
+    }
+    addWrappedContinuations(text, candidates, from);
+  };
+
   const collect = (text: string): Candidate[] => {
     const candidates: Candidate[] = [];
     if (text.length === 0) return candidates;
-    const scan = new ScanText(text);
-    for (const rule of rules) if (isTriggered(rule, scan)) rule.find(text, candidates);
+    // JSON text inside the text: its escaped line breaks are lines too (same offsets).
+    runRules(hasBreakEscapes(text) ? breakEscapeView(text) : text, candidates);
     for (const pattern of patterns) findUserPattern(pattern, text, candidates);
     return candidates;
   };
 
-  const keep = (text: string, candidate: Candidate): boolean => {
-    const secret = text.slice(candidate.start, candidate.end);
-    if (isMasked(secret)) return false;
-    return !allow.some((entry) => (typeof entry === 'string' ? entry === secret : entry.test(secret)));
+  const allowed = (secret: string): boolean =>
+    allow.some((entry) => (typeof entry === 'string' ? entry === secret : entry.test(secret)));
+
+  /** What is left of the candidates once masks already in the text are taken out of them, and allowed values. */
+  const kept = (text: string, candidates: readonly Candidate[]): Candidate[] => {
+    if (candidates.length === 0) return [];
+    const spans = maskSpans(text);
+    const out: Candidate[] = [];
+    for (const candidate of candidates) {
+      const pieces = unmaskedPieces(text, candidate.start, candidate.end, spans);
+      for (let index = 0; index < pieces.length; index += 2) {
+        const start = pieces[index] as number;
+        let end = pieces[index + 1] as number;
+        // A backslash at the end escapes what follows (the quote closing a JSON string): it stays.
+        while (end > start && text.charCodeAt(end - 1) === 0x5c) end--;
+        if (end === start) continue;
+        if (allowed(text.slice(start, end))) continue;
+        out.push(
+          start === candidate.start && end === candidate.end ? candidate : { ...candidate, start, end },
+        );
+      }
+    }
+    return out;
   };
 
-  const collectKept = (text: string): Candidate[] =>
-    collect(text).filter((candidate) => keep(text, candidate));
+  const collectKept = (text: string): Candidate[] => kept(text, collect(text));
+
+  const cache = new ResultCache(CACHE_CHARS);
+  const redactFreeText = (text: string): RedactTextResult => {
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached;
+    const result = redactWithPasses(text, collectKept);
+    cache.set(text, result);
+    return result;
+  };
 
   return {
-    text: (text) => redactWithPasses(text, collectKept),
+    text: redactFreeText,
     field(value, key) {
       const nameClass = key === undefined || codeFile ? undefined : classifySecretName(key);
+      const header = key !== undefined && isCredentialHeader(key) ? `${key}: ` : undefined;
+      // Under a key that says nothing, a value is free text.
+      if (nameClass === undefined && header === undefined) return redactFreeText(value);
       return redactWithPasses(value, (text) => {
         const candidates = collect(text);
+        if (header !== undefined)
+          for (const candidate of collect(header + text)) {
+            const start = candidate.start - header.length;
+            if (candidate.end - header.length > 0)
+              candidates.push({
+                ...candidate,
+                start: Math.max(start, 0),
+                end: candidate.end - header.length,
+              });
+          }
         if (key !== undefined && nameClass !== undefined && isPlausibleSecret(text, key, nameClass, true))
           pushCandidate(
             candidates,
@@ -65,7 +131,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
             'secret-field',
             nameClass === 'password' ? 'full' : 'ends',
           );
-        return candidates.filter((candidate) => keep(text, candidate));
+        return kept(text, candidates);
       });
     },
   };

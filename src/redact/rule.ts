@@ -1,28 +1,27 @@
 import type { CandidateSink } from './candidate.js';
-import { MENTIONS_SECRET } from './names.js';
 
-/** The text a rule scans, with its lowercase form computed once and only when a rule asks for it. */
-export class ScanText {
-  readonly text: string;
-  #lower: string | undefined;
-  #mentionsSecret: boolean | undefined;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  /** The text in lowercase, for case-insensitive trigger checks only (lengths may differ from `text`). */
-  get lower(): string {
-    this.#lower ??= this.text.toLowerCase();
-    return this.#lower;
-  }
-
-  /** True when some word of the text could be part of a secret-looking name (`token`, `passwd`, `apiKey`…). */
-  get mentionsSecret(): boolean {
-    this.#mentionsSecret ??= MENTIONS_SECRET.test(this.text);
-    return this.#mentionsSecret;
-  }
+/**
+ * Where a rule may look, as decided by the trigger scan (`triggers.ts`). Absent: everywhere, every trigger
+ * fired (benchmarks and tests that run one rule alone).
+ */
+export interface RuleScope {
+  /** True when the rule's trigger at this index was seen in the text. */
+  fired(trigger: number): boolean;
+  /**
+   * For windowed rules: sorted, disjoint `[start, end)` pairs of the lines that mention a secret-looking name
+   * (flattened: start, end, start, end…).
+   */
+  readonly windows: readonly number[] | undefined;
 }
+
+/**
+ * A trigger: a regex source that follows any character that is not a letter or digit, or one that follows a
+ * given such character (`after`: the `:` of a Telegram token, whose digits may follow a letter).
+ */
+export type RuleTrigger = string | { readonly after: string; readonly pattern: string };
+
+/** The scope of a rule run alone: every trigger fired, no windows. */
+export const WHOLE_TEXT: RuleScope = { fired: () => true, windows: undefined };
 
 /**
  * One family of secrets. `find` pushes every span it wants masked; it must run in time linear in the text
@@ -34,20 +33,18 @@ export interface RedactRule {
   /** Name-based passes that fire on identifiers in source code; skipped in code-file mode. */
   readonly noisy: boolean;
   /**
-   * The rule can only match when the text contains one of these (cheap `includes` pre-check). Lowercase
-   * triggers are compared against the lowercased text when `caseInsensitive` is set.
+   * Necessary conditions: regex sources, one of which must match right after a character that is not a letter
+   * or digit (or at the start of the text) wherever the rule finds anything. All rules' triggers are scanned
+   * in one pass (`triggers.ts`); a rule runs only when one of its own fired. A trigger starts with a plain
+   * character or class (not a group) and holds no capture group; its letters match either case when
+   * `caseless` is set. Absent: the rule always runs.
    */
-  readonly triggers?: readonly string[];
-  readonly caseInsensitive?: boolean;
-  /** The rule only fires on names that mention a secret, so it is skipped on text that mentions none. */
-  readonly needsSecretName?: boolean;
-  find(text: string, out: CandidateSink): void;
-}
-
-/** True when the rule's triggers allow it to run on this text. */
-export function isTriggered(rule: RedactRule, scan: ScanText): boolean {
-  if (rule.needsSecretName === true && !scan.mentionsSecret) return false;
-  if (rule.triggers === undefined) return true;
-  const haystack = rule.caseInsensitive === true ? scan.lower : scan.text;
-  return rule.triggers.some((trigger) => haystack.includes(trigger));
+  readonly triggers?: readonly RuleTrigger[];
+  readonly caseless?: boolean;
+  /**
+   * The rule only masks values of names that mention a secret (`classifySecretName`), and every match it acts
+   * on starts on the line of that name: it is run on the lines that mention one (see `windows.ts`).
+   */
+  readonly windowed?: boolean;
+  find(text: string, out: CandidateSink, scope?: RuleScope): void;
 }

@@ -35,20 +35,59 @@ function isTrailingPunctuation(code: number): boolean {
 }
 
 /**
- * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` inside
- * escaped JSON), or when `unquoted` is allowed a bare token up to whitespace, a quote or a shell operator
- * (trailing sentence punctuation excluded). Linear in the length read; never looks past the line.
+ * Reads the value that starts at `pos`: a quoted string on one line (`"…"`, `'…'`, `` `…` ``, or `\"…\"` and
+ * `\\\"…\\\"` inside JSON escaped once or more), or when `unquoted` is allowed a bare token up to whitespace, a
+ * quote (escaped or not) or a shell operator (trailing sentence punctuation excluded). Linear in the length
+ * read; never looks past the line.
  */
 export function readValue(text: string, pos: number, unquoted: boolean): ValueSpan | undefined {
   const first = text.charCodeAt(pos);
   if (first === 0x22 || first === 0x27 || first === 0x60) return readQuoted(text, pos, first);
-  if (first === 0x5c && text.charCodeAt(pos + 1) === 0x22) return readEscapedQuoted(text, pos + 2);
+  if (first === 0x5c) {
+    const escapes = backslashRun(text, pos);
+    if (text.charCodeAt(pos + escapes) === 0x22)
+      return escapes === 1
+        ? readEscapedQuoted(text, pos + 2)
+        : readDeepQuoted(text, pos + escapes + 1, escapes);
+  }
   if (!unquoted) return undefined;
   let end = pos;
-  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) end++;
+  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) {
+    if (text.charCodeAt(end) === 0x5c) {
+      // A backslash run before a quote escapes the quote that closes the surrounding string; before a line
+      // break it continues a shell line (or, in the escape view, it was a JSON `\n`).
+      const run = backslashRun(text, end);
+      const after = text.charCodeAt(end + run);
+      if (after === 0x22 || after <= 0x20) break;
+      end += run;
+    } else end++;
+  }
   const next = end;
   while (end > pos && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
   return end > pos ? { start: pos, end, quoted: false, next } : undefined;
+}
+
+/** How many backslashes start at `pos`. */
+function backslashRun(text: string, pos: number): number {
+  let end = pos;
+  while (text.charCodeAt(end) === 0x5c) end++;
+  return end - pos;
+}
+
+/**
+ * A value inside JSON nested more than once in JSON strings: delimited by a quote behind exactly `escapes`
+ * backslashes; quotes of deeper strings have more.
+ */
+function readDeepQuoted(text: string, start: number, escapes: number): ValueSpan | undefined {
+  let run = 0;
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code === 0x0a || code === 0x0d) && run === 0) return undefined;
+    if (code === 0x22 && run === escapes)
+      return { start, end: index - escapes, quoted: true, next: index + 1 };
+    run = code === 0x5c ? run + 1 : 0;
+  }
+  return undefined;
 }
 
 function readQuoted(text: string, pos: number, quote: number): ValueSpan | undefined {
@@ -108,6 +147,8 @@ const TYPE_NAMES = new Set(
 const REFERENCE =
   /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|ENV\[|System\.getenv|Deno\.env|import\.meta\.env|secrets\.|vault:|ssm:|arn:aws:secretsmanager|op:\/\/|ref\+|config\.|settings\.)/i;
 const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
+/** A format directive (`%s`, `%(token)s`, `%-8d`): the value is filled in later. */
+const PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$/;
 const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
 const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
 const FILE_EXTENSION =
@@ -138,6 +179,7 @@ export function isReferenceOrPlaceholder(value: string): boolean {
   const first = value[0];
   const last = value[value.length - 1];
   if (first === '$' || first === '!') return true;
+  if (PRINTF.test(value)) return true;
   if (first === '%' && last === '%') return true;
   if (first === '{' && last === '}') return true;
   if (first === '<' && last === '>') return true;
@@ -165,6 +207,10 @@ function looksLikeCode(value: string, name: string): boolean {
     const lower = bare.toLowerCase();
     if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
     if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;
+    // `f.api_key = api_key`, `self.api_key = api` (a snippet cut short): a member set from a variable.
+    const member = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    if (name.includes('.') && lower.length >= 2 && (member.startsWith(lower) || member.endsWith(lower)))
+      return true;
   }
   return false;
 }
@@ -176,4 +222,15 @@ function looksLikeCode(value: string, name: string): boolean {
 export function looksLikeCredential(value: string): boolean {
   if (value.length < 8 || /\s/.test(value)) return false;
   return /[0-9]/.test(value) || /.[A-Z]/.test(value);
+}
+
+/**
+ * A password given in prose rather than in syntax (`my password is X`): a word would be a sentence (`is
+ * required`), so it must be one token of six or more characters that mixes letters with digits or symbols, or
+ * with an inner capital, and is not a path or a reference.
+ */
+export function looksLikePassword(value: string): boolean {
+  if (value.length < 6 || /\s/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (isReferenceOrPlaceholder(value) || /^[a-z][\w+.-]*:\/\//i.test(value)) return false;
+  return /[0-9!@#$%^&*+=?~]/.test(value) || /[a-z][A-Z]/.test(value);
 }

@@ -1,57 +1,68 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import { classifySecretName } from '../names.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { readValue } from '../values.js';
+import { forEachMatch, withNeighbourLines } from '../windows.js';
 import { lineEnd, pushNamedValue, restOfLineIsEmpty } from './named-value.js';
 
 // `FOO_API_KEY=…` anywhere (inline `TOKEN=x cmd`, `.env`, compose lists, logs). The look-behind stops a name
 // from starting inside a word, so every run of capitals is tried once.
 const UPPER_ASSIGNMENT = /(?<![\w.$-])([A-Z][A-Z0-9_]{0,80})[ \t]*[?:+]?=(?![=>~])[ \t]*/g;
 
+/**
+ * Where a line starts: after a line break, or at the start of a JSON string value held in the text
+ * (`{"stdout": "ENV SECRET_KEY …"}`), whose own lines its escaped line breaks start.
+ */
+const LINE_START = String.raw`(?:^|(?<=[:[][ \t]*\\*"))`;
+
+/** A Markdown list or quote marker before a line's content (`- ENV X y` in a checkpoint, `> export X=y`). */
+const MARKER = String.raw`(?:[-*+>][ \t]+)?`;
+
 // At the start of a line, any naming style, `=` or `:` (YAML): shell `export`, Dockerfile `ENV`/`ARG`,
 // `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`.
-const LINE_ASSIGNMENT =
-  /^[ \t]*(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*/gm;
+const LINE_ASSIGNMENT = new RegExp(
+  String.raw`${LINE_START}[ \t]*${MARKER}(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`,
+  'gm',
+);
 
 // Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space.
-const SPACE_ASSIGNMENT =
-  /^[ \t]*(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])/gm;
+const SPACE_ASSIGNMENT = new RegExp(
+  String.raw`${LINE_START}[ \t]*${MARKER}(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`,
+  'gm',
+);
 
 // Kubernetes / ECS env entries: `- name: DB_PASSWORD` then `value: …`, or `{"name": "X", "value": "…"}`.
 const NAME_VALUE_PAIR =
-  /(?<![\w-])\\?["']?name\\?["']?[ \t]*:[ \t]*\\?["']?([A-Za-z_][\w.-]{0,99})\\?["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)\\?["']?value\\?["']?[ \t]*:[ \t]*/g;
+  /(?<![\w\\-])(?:\\*["'])?name(?:\\*["'])?[ \t]*:[ \t]*(?:\\*["'])?([A-Za-z_][\w.-]{0,99})(?:\\*["'])?[ \t]*(?:,[ \t]*|\\*\r?\n[ \t]*)(?:\\*["'])?value(?:\\*["'])?[ \t]*:[ \t]*/g;
 
 const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
 
-function findUpperAssignments(text: string, out: CandidateSink): void {
-  UPPER_ASSIGNMENT.lastIndex = 0;
-  for (let match = UPPER_ASSIGNMENT.exec(text); match !== null; match = UPPER_ASSIGNMENT.exec(text)) {
+type Windows = readonly number[] | undefined;
+
+function findUpperAssignments(text: string, out: CandidateSink, windows: Windows): void {
+  forEachMatch(UPPER_ASSIGNMENT, text, windows, (match, _start, end) => {
     const name = match[1] ?? '';
-    if (classifySecretName(name) === undefined) continue;
-    const value = readValue(text, UPPER_ASSIGNMENT.lastIndex, true);
-    if (value === undefined) continue;
+    if (classifySecretName(name) === undefined) return undefined;
+    const value = readValue(text, end, true);
+    if (value === undefined) return undefined;
     pushNamedValue(out, text, name, value, 'secret-assignment');
-    UPPER_ASSIGNMENT.lastIndex = value.next;
-  }
+    return value.next;
+  });
 }
 
-function findLineAssignments(text: string, out: CandidateSink): void {
-  LINE_ASSIGNMENT.lastIndex = 0;
-  for (let match = LINE_ASSIGNMENT.exec(text); match !== null; match = LINE_ASSIGNMENT.exec(text)) {
+function findLineAssignments(text: string, out: CandidateSink, windows: Windows): void {
+  forEachMatch(LINE_ASSIGNMENT, text, windows, (match, start, pos) => {
     const name = match[1] ?? '';
     const nameClass = classifySecretName(name);
-    if (nameClass === undefined) continue;
-    const pos = LINE_ASSIGNMENT.lastIndex;
-    if (match[2] === ':' && BLOCK_SCALAR.test(blockHeader(text, pos))) {
-      LINE_ASSIGNMENT.lastIndex = maskBlockScalar(text, match.index, lineEnd(text, pos), out);
-      continue;
-    }
+    if (nameClass === undefined) return undefined;
+    if (match[2] === ':' && BLOCK_SCALAR.test(blockHeader(text, pos)))
+      return maskBlockScalar(text, start, lineEnd(text, pos), out);
     const value = readValue(text, pos, true);
-    if (value === undefined) continue;
-    LINE_ASSIGNMENT.lastIndex = value.next;
+    if (value === undefined) return undefined;
     if (match[2] !== ':' || restOfLineIsEmpty(text, value.next))
       pushNamedValue(out, text, name, value, 'secret-assignment');
-  }
+    return value.next;
+  });
 }
 
 /** The YAML block-scalar header (`|`, `>-`, `|2`…) at `pos`, or an empty string. */
@@ -87,46 +98,51 @@ function maskBlockScalar(text: string, keyLineStart: number, headerEnd: number, 
   return Math.max(last, headerEnd);
 }
 
-function findSpaceAssignments(text: string, out: CandidateSink): void {
-  SPACE_ASSIGNMENT.lastIndex = 0;
-  for (let match = SPACE_ASSIGNMENT.exec(text); match !== null; match = SPACE_ASSIGNMENT.exec(text)) {
-    const pos = SPACE_ASSIGNMENT.lastIndex;
+function findSpaceAssignments(text: string, out: CandidateSink, windows: Windows): void {
+  forEachMatch(SPACE_ASSIGNMENT, text, windows, (match, _start, pos) => {
     const quoted = readValue(text, pos, false);
-    let end = quoted?.end ?? lineEnd(text, pos);
+    let end = quoted?.end ?? valueLineEnd(text, pos);
     while (quoted === undefined && end > pos && /\s/.test(text[end - 1] ?? '')) end--;
     const value = quoted ?? { start: pos, end, quoted: false, next: end };
     pushNamedValue(out, text, match[1] ?? '', value, 'secret-assignment');
-    SPACE_ASSIGNMENT.lastIndex = Math.max(value.next, pos);
-  }
+    return Math.max(value.next, pos);
+  });
 }
 
-function findNameValuePairs(text: string, out: CandidateSink): void {
-  NAME_VALUE_PAIR.lastIndex = 0;
-  for (let match = NAME_VALUE_PAIR.exec(text); match !== null; match = NAME_VALUE_PAIR.exec(text)) {
-    const value = readValue(text, NAME_VALUE_PAIR.lastIndex, true);
-    if (value === undefined) continue;
+/** The end of a value that runs to the end of its line: before a quote or a backslash (JSON text's own). */
+function valueLineEnd(text: string, pos: number): number {
+  let index = pos;
+  while (index < text.length && !/[\n\r"\\]/.test(text[index] as string)) index++;
+  return index;
+}
+
+function findNameValuePairs(text: string, out: CandidateSink, windows: Windows): void {
+  const wider = windows === undefined ? undefined : withNeighbourLines(text, windows);
+  forEachMatch(NAME_VALUE_PAIR, text, wider, (match, _start, end) => {
+    const value = readValue(text, end, true);
+    if (value === undefined) return undefined;
     pushNamedValue(out, text, match[1] ?? '', value, 'secret-assignment');
-    NAME_VALUE_PAIR.lastIndex = value.next;
-  }
+    return value.next;
+  });
 }
 
 /**
  * Assignments whose name announces a secret: `*_API_KEY=`, `*_TOKEN=`, `PASSWORD=` in shell, `.env`,
  * Dockerfile and YAML forms (including YAML block scalars and Kubernetes `name`/`value` env entries).
  */
-function findAssignments(text: string, out: CandidateSink): void {
-  if (text.includes('=')) findUpperAssignments(text, out);
-  findLineAssignments(text, out);
-  if (text.includes('ENV') || text.includes('set ')) findSpaceAssignments(text, out);
-  if (text.includes('name') && text.includes('value')) findNameValuePairs(text, out);
+function findAssignments(text: string, out: CandidateSink, scope?: RuleScope): void {
+  const windows = scope?.windows;
+  if (text.includes('=')) findUpperAssignments(text, out, windows);
+  findLineAssignments(text, out, windows);
+  if (text.includes('ENV') || text.includes('set ')) findSpaceAssignments(text, out, windows);
+  if (text.includes('name') && text.includes('value')) findNameValuePairs(text, out, windows);
 }
 
 /** Environment and config assignments of secret-looking names. */
 export const assignmentRule: RedactRule = {
   name: 'secret-assignment',
-  needsSecretName: true,
+  windowed: true,
   noisy: true,
-  triggers: ['=', ':', 'ENV', 'set '],
   find: findAssignments,
 };
 
@@ -159,6 +175,6 @@ function findNetrcAndNpmrc(text: string, out: CandidateSink): void {
 export const credentialFileRule: RedactRule = {
   name: 'credential-files',
   noisy: false,
-  triggers: ['password', '_auth', '_password'],
+  triggers: [String.raw`password[ \t]`, '_auth', '_password'],
   find: findNetrcAndNpmrc,
 };

@@ -1,25 +1,25 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, readValue } from '../values.js';
+import { forEachMatch } from '../windows.js';
 import { pushNamedValue } from './named-value.js';
 
 const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g;
 
-function findLongFlags(text: string, out: CandidateSink): void {
-  LONG_FLAG.lastIndex = 0;
-  for (let match = LONG_FLAG.exec(text); match !== null; match = LONG_FLAG.exec(text)) {
-    const value = readValue(text, LONG_FLAG.lastIndex, true);
-    if (value === undefined || text[value.start] === '-') continue;
-    if (pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag')) LONG_FLAG.lastIndex = value.next;
-  }
+function findLongFlags(text: string, out: CandidateSink, scope?: RuleScope): void {
+  if (!text.includes('--')) return;
+  forEachMatch(LONG_FLAG, text, scope?.windows, (match, _start, end) => {
+    const value = readValue(text, end, true);
+    if (value === undefined || text[value.start] === '-') return undefined;
+    return pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag') ? value.next : undefined;
+  });
 }
 
 /** `--password x`, `--api-key=x`, `--client-secret x`: command-line flags named like secrets. */
 export const secretFlagRule: RedactRule = {
   name: 'secret-flag',
-  needsSecretName: true,
+  windowed: true,
   noisy: true,
-  triggers: ['--'],
   find: findLongFlags,
 };
 
@@ -29,16 +29,24 @@ const MYSQL_PASSWORD =
   /(?<![\w-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mariadb)\b[^\n]{0,300}?[ \t]-p(?=[^\s-])/g;
 const SSHPASS = /(?<![\w-])sshpass[ \t]+-p[ \t]*/g;
 
+// Another `-p<password>` of the same command: it ends at a line break or a shell operator.
+const MORE_PASSWORDS = /[^\n;&|]*?[ \t]-p(?=[^\s-])/y;
+
 function findCliPasswords(text: string, out: CandidateSink): void {
   for (const pattern of [CURL_USER, MYSQL_PASSWORD, SSHPASS]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const value = readValue(text, pattern.lastIndex, true);
-      if (value === undefined) continue;
-      pattern.lastIndex = value.next;
-      const secret = text.slice(value.start, value.end);
-      if (isReferenceOrPlaceholder(secret)) continue;
-      pushCandidate(out, value.start, value.end, 'secret-flag', 'full');
+      let value = readValue(text, pattern.lastIndex, true);
+      while (value !== undefined) {
+        pattern.lastIndex = value.next;
+        const secret = text.slice(value.start, value.end);
+        if (!isReferenceOrPlaceholder(secret))
+          pushCandidate(out, value.start, value.end, 'secret-flag', 'full');
+        if (pattern !== MYSQL_PASSWORD) break;
+        // `mysql -pX … -pY`: every password of the command line.
+        MORE_PASSWORDS.lastIndex = value.next;
+        value = MORE_PASSWORDS.test(text) ? readValue(text, MORE_PASSWORDS.lastIndex, true) : undefined;
+      }
     }
   }
 }

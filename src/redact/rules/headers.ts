@@ -1,9 +1,11 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import { classifySecretName } from '../names.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential, readValue } from '../values.js';
+import { forEachMatch } from '../windows.js';
 
-const QUOTE = String.raw`(?:\\?["'])`;
+/** A quote, bare or escaped in JSON nested in JSON strings at any depth. */
+const QUOTE = String.raw`(?:\\*["'])`;
 
 // `Authorization: Bearer x`, `"Authorization": "Basic x"`, `('Authorization', 'token x')`, `-H "Authorization: …"`.
 const AUTHORIZATION = new RegExp(
@@ -18,10 +20,8 @@ const TOKEN_SCHEMES = new Set(
 /** Schemes whose credentials are parameters (`Digest username="…", response="…"`): the rest of the value goes. */
 const PARAM_SCHEMES = new Set(['digest', 'aws4-hmac-sha256', 'oauth', 'hmac', 'signature']);
 
-function findAuthorization(text: string, out: CandidateSink): void {
-  AUTHORIZATION.lastIndex = 0;
-  for (let match = AUTHORIZATION.exec(text); match !== null; match = AUTHORIZATION.exec(text)) {
-    const pos = AUTHORIZATION.lastIndex;
+function findAuthorization(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(AUTHORIZATION, text, scope?.windows, (match, _start, pos) => {
     const last = match[0][match[0].length - 1];
     const quote = last === '"' || last === "'" ? last : undefined;
     const scheme = /^([A-Za-z0-9-]{2,20})[ \t]+/.exec(text.slice(pos, pos + 24));
@@ -30,26 +30,25 @@ function findAuthorization(text: string, out: CandidateSink): void {
       const start = pos + scheme[0].length;
       const end = valueEnd(text, start, quote);
       if (end - start >= 8) pushCandidate(out, start, end, 'authorization-header', 'full');
-      AUTHORIZATION.lastIndex = Math.max(end, pos);
-      continue;
+      return Math.max(end, pos);
     }
     const start =
       scheme !== null && schemeName !== undefined && TOKEN_SCHEMES.has(schemeName)
         ? pos + scheme[0].length
         : pos;
     const value = readValue(text, start, true);
-    if (value === undefined) continue;
-    AUTHORIZATION.lastIndex = value.next;
+    if (value === undefined) return undefined;
     const credential = text.slice(value.start, value.end);
-    if (isReferenceOrPlaceholder(credential) || !looksLikeCredential(credential)) continue;
-    pushCandidate(
-      out,
-      value.start,
-      value.end,
-      'authorization-header',
-      schemeName === 'basic' ? 'full' : 'ends',
-    );
-  }
+    if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
+      pushCandidate(
+        out,
+        value.start,
+        value.end,
+        'authorization-header',
+        schemeName === 'basic' ? 'full' : 'ends',
+      );
+    return value.next;
+  });
 }
 
 /**
@@ -70,8 +69,7 @@ function valueEnd(text: string, start: number, quote: string | undefined): numbe
 export const authorizationRule: RedactRule = {
   name: 'authorization-header',
   noisy: false,
-  triggers: ['authorization'],
-  caseInsensitive: true,
+  windowed: true,
   find: findAuthorization,
 };
 
@@ -81,26 +79,31 @@ const HEADER = new RegExp(
   'g',
 );
 
-function findApiKeyHeaders(text: string, out: CandidateSink): void {
-  HEADER.lastIndex = 0;
-  for (let match = HEADER.exec(text); match !== null; match = HEADER.exec(text)) {
+function findApiKeyHeaders(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(HEADER, text, scope?.windows, (match, _start, end) => {
     const name = match[1] ?? '';
-    if (name.toLowerCase().endsWith('authorization')) continue;
+    if (name.toLowerCase().endsWith('authorization')) return undefined;
     const nameClass = classifySecretName(name);
-    if (nameClass === undefined) continue;
-    const value = readValue(text, HEADER.lastIndex, true);
-    if (value === undefined) continue;
-    HEADER.lastIndex = value.next;
+    if (nameClass === undefined) return undefined;
+    const value = readValue(text, end, true);
+    if (value === undefined) return undefined;
     const credential = text.slice(value.start, value.end);
-    if (isReferenceOrPlaceholder(credential) || !looksLikeCredential(credential)) continue;
-    pushCandidate(out, value.start, value.end, 'api-key-header', nameClass === 'password' ? 'full' : 'ends');
-  }
+    if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
+      pushCandidate(
+        out,
+        value.start,
+        value.end,
+        'api-key-header',
+        nameClass === 'password' ? 'full' : 'ends',
+      );
+    return value.next;
+  });
 }
 
 /** Dashed header names that carry a key or token: `X-Api-Key`, `X-Auth-Token`, `PRIVATE-TOKEN`, `api-key`. */
 export const apiKeyHeaderRule: RedactRule = {
   name: 'api-key-header',
-  needsSecretName: true,
+  windowed: true,
   noisy: false,
   find: findApiKeyHeaders,
 };
@@ -113,17 +116,15 @@ const COOKIE_ATTRIBUTES = new Set(
   'path domain expires max-age samesite secure httponly priority partitioned version comment'.split(' '),
 );
 
-function findCookies(text: string, out: CandidateSink): void {
-  COOKIE.lastIndex = 0;
-  for (let match = COOKIE.exec(text); match !== null; match = COOKIE.exec(text)) {
-    const pos = COOKIE.lastIndex;
+function findCookies(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(COOKIE, text, scope?.windows, (_match, _start, pos) => {
     const quoted = readValue(text, pos, false);
     const start = quoted?.start ?? pos;
     let end = quoted?.end ?? pos;
     if (quoted === undefined) while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
     cookiePairs(text, start, end, out);
-    COOKIE.lastIndex = Math.max(quoted?.next ?? end, pos);
-  }
+    return Math.max(quoted?.next ?? end, pos);
+  });
 }
 
 /** Masks the value of every `name=value` pair of a cookie string, keeping names and Set-Cookie attributes. */
@@ -152,7 +153,6 @@ function cookiePairs(text: string, start: number, end: number, out: CandidateSin
 export const cookieRule: RedactRule = {
   name: 'cookie',
   noisy: false,
-  triggers: ['cookie', '-b '],
-  caseInsensitive: true,
+  windowed: true,
   find: findCookies,
 };

@@ -21,10 +21,18 @@ export function pushNamedValue(
   return true;
 }
 
-/** True when only blanks, an optional comma and an optional `#` comment follow `pos` on its line. */
+/**
+ * True when only blanks, an optional comma and an optional `#` comment follow `pos` on its line, or the quote
+ * that ends the JSON string the line is in.
+ */
 export function restOfLineIsEmpty(text: string, pos: number): boolean {
   let index = pos;
   while (text[index] === ' ' || text[index] === '\t') index++;
+  // The quote ending a JSON string held in the text, or a backslash left of an escaped line break, ends it.
+  let escaped = index;
+  while (text[escaped] === '\\') escaped++;
+  if (text[escaped] === '"' || (escaped > index && (text[escaped] === '\n' || text[escaped] === '\r')))
+    return true;
   if (text[index] === ',') index++;
   while (text[index] === ' ' || text[index] === '\t') index++;
   const code = text.charCodeAt(index);

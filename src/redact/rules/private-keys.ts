@@ -56,6 +56,7 @@ function findPrivateKeys(text: string, out: CandidateSink): void {
 export const privateKeyRule: RedactRule = {
   name: 'private-keys',
   noisy: false,
+  // `BEGIN` and any algorithm words end with a space before `PRIVATE KEY`.
   triggers: ['PRIVATE KEY'],
   find: findPrivateKeys,
 };

@@ -1,6 +1,7 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
-import type { RedactRule } from '../rule.js';
+import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential } from '../values.js';
+import { forEachMatch } from '../windows.js';
 
 /** Schemes of databases and brokers: a password in their URL is a `connection-string` finding. */
 const DATABASE_SCHEMES = new Set(
@@ -94,7 +95,11 @@ function pushUserInfo(text: string, scheme: string, start: number, at: number, o
 export const urlCredentialsRule: RedactRule = {
   name: 'url-credentials',
   noisy: false,
-  triggers: ['@'],
+  // After the colon of the scheme: the slashes, plain or escaped, and an `@` before the authority ends.
+  triggers: [
+    { after: ':', pattern: String.raw`\/\/[^\x00-\x20\/?#"'<>\\\x60]*@` },
+    { after: ':', pattern: String.raw`\\\/\\\/[^\x00-\x20\/?#"'<>\\\x60]*@` },
+  ],
   find: findUrlCredentials,
 };
 
@@ -108,6 +113,9 @@ const SECRET_PARAMS = new Set(
   ).split(' '),
 );
 const PASSWORD_PARAMS = new Set(['password', 'passwd', 'pwd', 'pass']);
+
+/** Any name of {@link SECRET_PARAMS}, as a regex source (with an optional `[]`), for the trigger scan. */
+const SECRET_PARAM_SOURCE = `(?:${[...SECRET_PARAMS].map((name) => name.replace(/[.-]/g, (char) => `\\${char}`)).join('|')})(?:\\[\\])?`;
 
 const PARAM = /([?&#])([A-Za-z0-9_.[\]%-]{1,60})=/g;
 
@@ -154,8 +162,8 @@ function pushParam(
 
 /**
  * Secret query parameters (`?access_token=`, `&X-Amz-Signature=`, `#id_token=`) and the secret fields of
- * form bodies (`client_secret=…&grant_type=…`, `-d 'username=a&password=b'`). A pair after `&` is a query
- * parameter when a `?` or `#` opened the same run of text, else a form field.
+ * form bodies after an `&` (`-d 'username=a&password=b'`). A pair after `&` is a query parameter when a `?`
+ * or `#` opened the same run of text, else a form field.
  */
 function findParams(text: string, out: CandidateSink): void {
   let cursor = 0;
@@ -176,7 +184,6 @@ function findParams(text: string, out: CandidateSink): void {
     }
     PARAM.lastIndex = end;
   }
-  findFormFirstPairs(text, out);
 }
 
 function isParamNameChar(code: number): boolean {
@@ -198,6 +205,7 @@ function isParamNameChar(code: number): boolean {
  * the `&` after it by looking back over its value and name. Each character is looked at from one `&` only.
  */
 function findFormFirstPairs(text: string, out: CandidateSink): void {
+  if (!text.includes('=')) return;
   for (let amp = text.indexOf('&'); amp !== -1; amp = text.indexOf('&', amp + 1)) {
     let equals = amp;
     while (equals > 0 && !endsParam(text.charCodeAt(equals - 1))) equals--;
@@ -214,12 +222,20 @@ function findFormFirstPairs(text: string, out: CandidateSink): void {
   }
 }
 
-/** Secret query parameters and form-body fields. */
+/** Secret query parameters and the form-body fields after an `&`. */
 export const paramRule: RedactRule = {
-  name: 'query-and-form',
+  name: 'query-params',
   noisy: false,
-  triggers: ['='],
+  triggers: ['?', '&', '#'].map((after) => ({ after, pattern: `${SECRET_PARAM_SOURCE}=` })),
+  caseless: true,
   find: findParams,
+};
+
+/** The first field of a form body, found from the `&` after it. */
+export const formFirstPairRule: RedactRule = {
+  name: 'form-first-pair',
+  noisy: false,
+  find: findFormFirstPairs,
 };
 
 // The key must follow a separator, a quote, a blank or the start; a look-behind keeps runs of blanks from each
@@ -231,22 +247,20 @@ const CONNECTION_KEY =
  * `Key=value;` connection strings (ADO.NET, ODBC, JDBC properties, Azure Storage / Service Bus): passwords
  * when the string has a `;` around them, Azure account keys and SAS signatures always.
  */
-function findConnectionStrings(text: string, out: CandidateSink): void {
-  CONNECTION_KEY.lastIndex = 0;
-  for (let match = CONNECTION_KEY.exec(text); match !== null; match = CONNECTION_KEY.exec(text)) {
+function findConnectionStrings(text: string, out: CandidateSink, scope?: RuleScope): void {
+  forEachMatch(CONNECTION_KEY, text, scope?.windows, (match, keyStart, start) => {
     const key = (match[1] ?? '').toLowerCase();
-    const start = CONNECTION_KEY.lastIndex;
     let end = start;
     while (end < text.length && !/[;"'\r\n]/.test(text[end] ?? '')) end++;
-    CONNECTION_KEY.lastIndex = end;
     const isPassword = key === 'password' || key === 'pwd';
-    if (isPassword && !afterSeparator(text, match.index) && text[end] !== ';') continue;
+    if (isPassword && !afterSeparator(text, keyStart) && text[end] !== ';') return end;
     let stop = end;
     while (stop > start && /\s/.test(text[stop - 1] ?? '')) stop--;
     const value = text.slice(start, stop);
-    if (value.length === 0 || isReferenceOrPlaceholder(value)) continue;
-    pushCandidate(out, start, stop, 'connection-string', isPassword ? 'full' : 'ends');
-  }
+    if (value.length > 0 && !isReferenceOrPlaceholder(value))
+      pushCandidate(out, start, stop, 'connection-string', isPassword ? 'full' : 'ends');
+    return end;
+  });
 }
 
 /** True when a `;` comes before `pos`, blanks aside. */
@@ -260,7 +274,6 @@ function afterSeparator(text: string, pos: number): boolean {
 export const connectionStringRule: RedactRule = {
   name: 'connection-string',
   noisy: false,
-  triggers: ['password', 'pwd', 'accountkey', 'sharedaccess'],
-  caseInsensitive: true,
+  windowed: true,
   find: findConnectionStrings,
 };

@@ -101,6 +101,8 @@ export class CompressorEngine implements ContextEngine {
     }
     // A manual compaction is the user asking to retry now: forget cooldowns (Hermes clears them on force).
     if (force) this.#resetSummarizer?.();
+    // Read before the pass: a pass that saves enough lifts the pause, and the report must still say why it ran.
+    const paused = this.#blockedReason();
     const pass = await runCompactPass(transcript, {
       settings: this.#settings,
       thresholdTokens: this.#threshold,
@@ -115,7 +117,6 @@ export class CompressorEngine implements ContextEngine {
     });
     this.#record(pass.report);
     this.#previousSummary = pass.summaryBody;
-    const paused = this.#blockedReason();
     const report =
       !force && overWindow && paused !== undefined
         ? {

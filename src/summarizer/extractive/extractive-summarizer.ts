@@ -173,6 +173,14 @@ function budgetOf(
     budget = Math.min(target, Math.max(Math.floor(ceiling), essential));
     proseAllowed = ceiling > essential;
   }
+  // However small the target, the current request is worth its few tokens: only the hard cap may leave it out.
+  let floor = count(renderItems([], true).text);
+  for (const item of items) {
+    if (item.section !== 'currentRequest' || item.priority !== PRIORITY.request) continue;
+    const renderings = [item.text, ...(item.alternatives ?? [])].map((text) => count(text) + 1);
+    floor += Math.min(...renderings);
+  }
+  budget = Math.max(budget, floor);
   const capped = maxTokens === undefined ? budget : Math.max(1, Math.min(budget, Math.floor(maxTokens)));
   return { budget: capped, proseAllowed };
 }

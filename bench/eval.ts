@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACT_KINDS, type ArtifactKind } from '../src/inspect/artifacts.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
+import { checkpointQualitySection } from './eval/checkpoint-section.js';
 import { corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
 import { ENGINES } from './eval/engines.js';
 import { type Measurement, measure } from './eval/measure.js';
@@ -86,7 +87,11 @@ for (const engine of ENGINES) {
   writeFileSync(join(resultsDir, `eval-${engine.name}.md`), `${table.join('\n')}\n`);
 }
 
-const header = `# Compression quality on the corpus\n\nCommand: \`npm run eval\`. Each transcript with at least 6 messages, context length = max(8,000, half its rough tokens), compaction forced. Tokens: condense's calibrated rough counter.\n`;
+const checkpoints = await checkpointQualitySection(counter);
+sections.push(checkpoints.markdown);
+summary['checkpointQuality'] = checkpoints.summary;
+
+const header = `# Compression quality on the corpus\n\nCommand: \`npm run eval\`. Each transcript with at least 6 messages, context length = max(8,000, half its rough tokens), compaction forced. Tokens: condense's calibrated rough counter. Goals on the baseline 60 (issue 12): error lines kept >= 90 %, pooled retention >= 95 %, mean reduction >= 30 %, none bigger.\n`;
 const markdown = `${header}\n${sections.join('\n\n')}\n`;
 writeFileSync(join(resultsDir, 'eval.md'), markdown);
 writeFileSync(join(resultsDir, 'eval.json'), `${JSON.stringify(summary, null, 2)}\n`);

@@ -78,6 +78,9 @@ export async function checkpointQualitySection(
     `| **pooled** | | | ${items} | ${percent(summary.inCheckpoint)} | ${percent(summary.inKept)} | ${summary.currentRequestRight}/${rows.length} | ${summary.originalRequestRight}/${summary.originalRequestChecked} | |`,
   ];
   if (summary.overWindow > 0)
-    lines.push('', `${summary.overWindow} compactions could not fit their window (smallest result measured).`);
+    lines.push(
+      '',
+      `${summary.overWindow} compactions could not fit their window (smallest result measured).`,
+    );
   return { markdown: lines.join('\n'), summary };
 }

@@ -1,6 +1,6 @@
 import { compactOrSmallest } from '../../src/engines/best-effort.js';
-import type { ContextEngine } from '../../src/engines/context-engine.js';
 import { createCompressor } from '../../src/engines/compressor/create-compressor.js';
+import type { ContextEngine } from '../../src/engines/context-engine.js';
 import { createRuleEngine } from '../../src/engines/rules/create-rule-engine.js';
 import type { Transcript } from '../../src/model/transcript.js';
 

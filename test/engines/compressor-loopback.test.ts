@@ -76,6 +76,22 @@ describe('compressor engine against a real HTTP provider', () => {
     expect(verifyTranscript(result.transcript, { provider: 'openai' })).toEqual([]);
   });
 
+  it('does not take a reply that is no checkpoint for one: retries, falls back to extractive, says so', async () => {
+    const { engine } = await engineAgainst([
+      loopbackReplies.text('ok from fake upstream'),
+      loopbackReplies.text('ok from fake upstream'),
+      loopbackReplies.text('ok from fake upstream'),
+    ]);
+    const result = await engine.compress(transcript(), { force: true });
+    expect(result.report.summary.source).toBe('extractive');
+    expect(result.report.errors.join('\n')).toMatch(/not a checkpoint/);
+    const texts = result.transcript.messages.flatMap((message) =>
+      message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])),
+    );
+    expect(texts.join('\n')).not.toContain('ok from fake upstream');
+    expect(texts.join('\n')).toContain('## Current Request');
+  });
+
   it('skips the model during its cooldown and calls it again afterwards', async () => {
     const { engine, advance } = await engineAgainst([
       loopbackReplies.serverError(),

@@ -1,6 +1,6 @@
+import type { Transcript } from '../model/transcript.js';
 import { isContextOverflow } from './budget-error.js';
 import type { CompactionResult, CompressOptions, ContextEngine } from './context-engine.js';
-import type { Transcript } from '../model/transcript.js';
 
 /** A compaction that could not fit the window, as the integrations report it. */
 export interface WindowOverflow {

@@ -220,7 +220,10 @@ function anchorRequest(
       note('request-moved-head', `the latest user request (${latest}) and its reply stay in the head`);
       return { headEnd: withRequestInHead, cut };
     }
-    note('request-kept-alone', `the latest user request (${latest}) stays; the stretches around it are folded`);
+    note(
+      'request-kept-alone',
+      `the latest user request (${latest}) stays; the stretches around it are folded`,
+    );
     return { headEnd, cut, keepRequestAt: latest };
   }
   return { headEnd, cut };

@@ -2,9 +2,9 @@ import { introducedProblems } from '../../codecs/convert/rule-regressions.js';
 import type { DocumentEntry } from '../../codecs/document.js';
 import type { WireProblem } from '../../codecs/provider-rules/index.js';
 import { encodeDocument, getCodec } from '../../codecs/registry.js';
+import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { describeCompaction } from '../../engines/feedback.js';
-import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { Transcript } from '../../model/transcript.js';
 import { EXIT } from '../context.js';
 import {

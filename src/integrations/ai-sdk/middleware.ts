@@ -1,4 +1,5 @@
 import type { LanguageModelMiddleware } from 'ai';
+import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { COMPRESSOR_DEFAULTS } from '../../engines/compressor/options.js';
 import { createRuleEngine } from '../../engines/rules/create-rule-engine.js';
@@ -8,7 +9,6 @@ import { CondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import { type PruneToolOutputsOptions, pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
-import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { PrefixCache } from './prefix-cache.js';
 import { type ModelPrompt, toModelPrompt } from './prompt-messages.js';

@@ -1,8 +1,8 @@
 import type { ModelMessage, PrepareStepFunction, PrepareStepResult, Tool } from 'ai';
+import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import type { ContextEngine, EngineStatus } from '../../engines/context-engine.js';
 import { type CompactionFeedback, describeCompaction } from '../../engines/feedback.js';
-import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import { type EngineChoice, engineFrom } from '../engine-choice.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { defaultConversationKey } from './conversation-key.js';

@@ -1,8 +1,8 @@
+import { compactOrSmallest } from '../../engines/best-effort.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { isCondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { compactOrSmallest } from '../../engines/best-effort.js';
 import { type CondenseHeader, change } from './condense-header.js';
 import { conversationIdentity } from './conversation-key.js';
 import type { Conversation, ConversationStore, StoredCompaction } from './conversation-store.js';

@@ -61,13 +61,13 @@ describe('classifyUserMessage', () => {
     expect(turn?.kind).toBe('prompt');
     expect(turn?.text).toBe('Rename the config loader to loadSettings.');
     const after = classifyUserMessage(
-      user('Run the linter.\n<task-notification>\n<status>completed</status>\n</task-notification>'),
+      user('Run the linter.\n<system-reminder>\nTodo list is empty.\n</system-reminder>'),
     );
     expect(after).toMatchObject({ kind: 'prompt', text: 'Run the linter.' });
     const command = classifyUserMessage(
-      user('<system-reminder>x</system-reminder>\n<command-name>/compact</command-name>'),
+      user('<system-reminder>x</system-reminder>\n<command-name>/review</command-name>'),
     );
-    expect(command).toMatchObject({ kind: 'command', text: '/compact' });
+    expect(command).toMatchObject({ kind: 'command', text: '/review' });
   });
 
   it("gives a slash command's name and arguments as the person's words", () => {
@@ -75,6 +75,33 @@ describe('classifyUserMessage', () => {
       user('<command-name>/deploy</command-name>\n<command-args>staging --dry-run</command-args>'),
     );
     expect(turn).toMatchObject({ kind: 'command', text: '/deploy staging --dry-run' });
+  });
+
+  it('does not take a background task notification or the instruction after it for a request', () => {
+    const notification = user(
+      '<task-notification>\n<task-id>b76</task-id>\n<status>completed</status>\n</task-notification>\nRead the output file to retrieve the result: /tmp/tasks/b76.output',
+    );
+    expect(classifyUserMessage(notification)?.kind).toBe('injected');
+    expect(isPersonRequest(notification)).toBe(false);
+  });
+
+  it('takes commands that only steer the session for no request, and commands asking for work for one', () => {
+    for (const name of ['/clear', 'clear', '/model', '/exit', '/compact', '/mcp']) {
+      const message = user(
+        `<command-name>${name}</command-name>\n<command-message>x</command-message>\n<command-args></command-args>`,
+      );
+      expect(classifyUserMessage(message)?.kind, name).toBe('control');
+      expect(isPersonRequest(message), name).toBe(false);
+    }
+    const init = user('<command-name>/init</command-name>\n<command-args></command-args>');
+    expect(isPersonRequest(init)).toBe(true);
+    const compact = user(
+      '<command-name>/compact</command-name>\n<command-args>and continue with the remaining tasks</command-args>',
+    );
+    expect(classifyUserMessage(compact)).toMatchObject({
+      kind: 'command',
+      text: '/compact and continue with the remaining tasks',
+    });
   });
 
   it('treats records the harness marked as injected as injected whatever their text', () => {

@@ -95,9 +95,17 @@ export async function runCompactPass(
     const done = await attempt(layout, room);
     if (done !== undefined) return done;
   }
-  for (const { layout, room } of cramped.sort((a, b) => b.room - a.room)) {
+  cramped.sort((a, b) => b.room - a.room);
+  for (const { layout, room } of cramped) {
     if (room <= 0) continue;
     const done = await attempt(layout, room);
+    if (done !== undefined) return done;
+  }
+  // Nothing can fit (what is always kept is over the window): fold once, keeping the least, so the smallest
+  // result the caller gets is still as small as it can be.
+  const least = cramped[0];
+  if (best === undefined && least !== undefined) {
+    const done = await attempt(least.layout, least.room);
     if (done !== undefined) return done;
   }
   const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);
@@ -188,7 +196,7 @@ async function foldMiddle(
     ...(outcome.kind === 'summary' ? (outcome.result.notes ?? []) : []),
     ...(layout.level > 0
       ? [
-          `squeezed (level ${layout.level}): less was kept verbatim so the result fits ${input.limitTokens} tokens`,
+          `squeezed (level ${layout.level}): less was kept verbatim to fit ${input.limitTokens} tokens`,
         ]
       : []),
   ];

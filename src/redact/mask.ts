@@ -75,6 +75,8 @@ export function maskSpans(text: string): number[] {
   return spans;
 }
 
+const SEPARATOR = /[\s"'`\\,;{}[\]()<>]/;
+
 /**
  * What is left to mask of a span that a rule found, as flattened `[start, end)` pairs: the whole span when no
  * mask is in it, else its pieces outside masks that hold a letter or digit.
@@ -92,16 +94,32 @@ export function unmaskedPieces(text: string, start: number, end: number, spans =
   if (first >= spans.length || (spans[first] as number) >= end) return [start, end];
   const pieces: number[] = [];
   let cursor = start;
-  const take = (to: number) => {
-    if (to > cursor && /[\p{L}\p{N}]/u.test(text.slice(cursor, to))) pieces.push(cursor, to);
+  let afterMask = false;
+  // Only what is glued to a mask can be the rest of a secret (`hunter2«redacted»`, `«redacted»p4ss`): text a
+  // quote, space or bracket parts from the mask is what followed the secret (a rule reading a value to the end
+  // of a line of JSON takes it in).
+  const take = (to: number, beforeMask: boolean) => {
+    let from = cursor;
+    let until = to;
+    if (afterMask) {
+      const separator = text.slice(from, until).search(SEPARATOR);
+      if (separator !== -1) until = from + separator;
+    }
+    if (beforeMask && until === to) {
+      let last = until;
+      while (last > from && !SEPARATOR.test(text[last - 1] ?? '')) last--;
+      from = last;
+    }
+    if (until > from && /[\p{L}\p{N}]/u.test(text.slice(from, until))) pieces.push(from, until);
   };
   for (let index = first; index < spans.length && cursor < end; index += 2) {
     const spanStart = spans[index] as number;
     if (spanStart >= end) break;
-    take(Math.min(spanStart, end));
+    take(Math.min(spanStart, end), spanStart < end);
     cursor = Math.max(cursor, spans[index + 1] as number);
+    afterMask = true;
   }
-  take(end);
+  take(end, false);
   return pieces;
 }
 

@@ -8,6 +8,7 @@ import { redactTranscript } from '../../src/redact/index.js';
 import { createModelSummarizer } from '../../src/summarizer/model/model-summarizer.js';
 import {
   buildCodingSession,
+  checkpointAnswer,
   type LoopbackProvider,
   type LoopbackReply,
   loopbackReplies,
@@ -44,15 +45,17 @@ function expectClean(text: string, where: string): void {
   expect(text, `the URL password in ${where}`).not.toContain(PASSWORD);
 }
 
-/** A reply that repeats secrets of several shapes, as a model may. */
-const LEAKY_CHECKPOINT = [
-  '## Active Task',
-  'Call the API again.',
-  '## Critical Context',
-  `- headers: {"Authorization": "Bearer ${TOKEN}"}`,
-  `- the mirror is https://deploy:${PASSWORD}@mirror.example.com/repo.git`,
-  ...PLANTABLE.map((positive) => positive.text),
-].join('\n');
+/** A reply that repeats secrets of several shapes, as a model may, in a checkpoint that passes validation. */
+const LEAKY_CHECKPOINT = checkpointAnswer({
+  currentRequest: 'Call the API again.',
+  nextStep: '- retry the request with the same headers, then clone the mirror',
+  taskState: '- [in progress] call the deployment API\n- [pending] clone the mirror repository',
+  activeState: [
+    `- headers: {"Authorization": "Bearer ${TOKEN}"}`,
+    `- the mirror is https://deploy:${PASSWORD}@mirror.example.com/repo.git`,
+  ].join('\n'),
+  references: PLANTABLE.map((positive) => positive.text).join('\n'),
+});
 
 async function loopback(script: LoopbackReply[]): Promise<LoopbackProvider> {
   server = await startLoopbackProvider({ script });
@@ -82,7 +85,7 @@ describe('the model summarizer, against a loopback provider', () => {
     expect(provider.requests.length).toBeGreaterThan(0);
     for (const request of provider.requests) expectClean(JSON.stringify(request.body), 'the request');
     expectClean(result.text, 'the checkpoint');
-    expect(result.text).toContain('## Active Task');
+    expect(result.text).toContain('## Current Request');
   });
 });
 

@@ -106,6 +106,8 @@ class CompressorCompactor implements Compactor {
  * governor it extends owns triggering, usage learning and the anti-thrash pauses.
  */
 export class CompressorEngine extends GovernedEngine {
+  declare readonly name: 'compressor';
+
   constructor(options: CompressorOptions, wiring: CompressorWiring) {
     super(new CompressorCompactor(options, wiring));
   }

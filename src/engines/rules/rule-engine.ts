@@ -231,6 +231,7 @@ class RulesCompactor implements Compactor {
  * owns triggering, usage learning and the anti-thrash pauses.
  */
 export class RuleEngine extends GovernedEngineWithTools {
+  declare readonly name: 'rules';
   readonly #rules: RulesCompactor;
 
   constructor(options: RuleEngineOptions = {}) {

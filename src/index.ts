@@ -60,13 +60,23 @@ export {
   wireProblems,
 } from './codecs/provider-rules/index.js';
 export { decodeDocument, detectFormat, encodeDocument, getCodec, layoutFor } from './codecs/registry.js';
-export type {
-  Boundaries,
-  CompactionReport,
-  PruningReport,
-  SummaryReport,
-  TokenFigures,
+export {
+  type Boundaries,
+  type CommonReportFields,
+  type CompactionReport,
+  type CompressorReportDetails,
+  NO_COMPRESSOR_DETAILS,
+  type PruningReport,
+  type RulesReportDetails,
+  type SummaryReport,
+  type TokenFigures,
 } from './engines/compaction-report.js';
+export type {
+  Compactor,
+  CompactorDisabled,
+  CompactorPass,
+  CompactorWindow,
+} from './engines/compactor.js';
 export { type CompactWireResult, compactWire } from './engines/compressor/compact-wire.js';
 export { CompressorEngine } from './engines/compressor/compressor-engine.js';
 export { compact, createCompressor } from './engines/compressor/create-compressor.js';
@@ -81,6 +91,7 @@ export type {
   ResponseUsage,
 } from './engines/context-engine.js';
 export { type CompactionFeedback, describeCompaction } from './engines/feedback.js';
+export { GovernedEngine, governEngine } from './engines/governor.js';
 export {
   BUILTIN_ENGINE_NAMES,
   type BuiltinEngineName,

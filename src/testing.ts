@@ -1,5 +1,13 @@
 export { checkpointAnswer } from './testing/checkpoint-answer.js';
 export {
+  type EngineCheck,
+  type EngineConformanceCase,
+  type EngineConformanceFailure,
+  type EngineConformanceOptions,
+  type EngineConformanceResult,
+  runEngineConformance,
+} from './testing/engine-conformance.js';
+export {
   type LoopbackOptions,
   type LoopbackProvider,
   type LoopbackRequest,

@@ -56,17 +56,16 @@ export interface RuleCounts {
   readonly references: number;
 }
 
-/** Everything a compaction pass reports. Nothing is dropped silently: the counts say what was removed and why. */
-export interface CompactionReport {
+/**
+ * What every engine reports, whatever it does: figures before and after, what was removed and why, failures and
+ * notes. Nothing is dropped silently: the counts say what was removed and why.
+ */
+export interface CommonReportFields {
   readonly engine: string;
   readonly tokensBefore: TokenFigures;
   readonly tokensAfter: TokenFigures;
   readonly messagesBefore: number;
   readonly messagesAfter: number;
-  /** Absent when the pass did not partition the transcript (no-op, rules engine). */
-  readonly boundaries?: Boundaries;
-  readonly pruning: PruningReport;
-  readonly summary: SummaryReport;
   /** Messages removed from the transcript (folded into the checkpoint or collapsed). */
   readonly dropped: number;
   /** Failures met on the way (summarizer errors, fallbacks), secrets redacted. */
@@ -83,6 +82,31 @@ export interface CompactionReport {
   readonly notes: readonly string[];
   /** Leading messages of the output that are the input's own messages, byte-identical on the wire. */
   readonly unchangedPrefix?: number;
+}
+
+/** What the compressor adds: its partition, its pruning and its checkpoint. */
+export interface CompressorReportDetails {
+  /** Absent when the pass did not partition the transcript (no-op, rules engine). */
+  readonly boundaries?: Boundaries;
+  readonly pruning: PruningReport;
+  readonly summary: SummaryReport;
+}
+
+/** What the rules engine adds. */
+export interface RulesReportDetails {
   /** Per-rule counts, from the rules engine. */
   readonly rules?: RuleCounts;
 }
+
+/**
+ * Everything a compaction pass reports: the common fields and each engine's details. `pruning` and `summary`
+ * are in every report, neutral ({@link NO_COMPRESSOR_DETAILS}) for an engine that neither prunes nor summarizes,
+ * because the CLI's `--json`, the proxy's `x-condense` header and existing readers rely on one shape.
+ */
+export interface CompactionReport extends CommonReportFields, CompressorReportDetails, RulesReportDetails {}
+
+/** The compressor's fields in the report of an engine (or a pass) that neither pruned nor summarized. */
+export const NO_COMPRESSOR_DETAILS: Pick<CompressorReportDetails, 'pruning' | 'summary'> = {
+  pruning: { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 },
+  summary: { source: 'none', calls: 0, tokens: 0, updatedPrevious: false },
+};

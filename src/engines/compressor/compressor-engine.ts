@@ -1,17 +1,10 @@
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import type { CompactionReport } from '../compaction-report.js';
-import type {
-  CompactionResult,
-  CompressOptions,
-  ContextEngine,
-  EngineStatus,
-  ModelInfo,
-  ResponseUsage,
-} from '../context-engine.js';
+import type { Compactor, CompactorPass, CompactorWindow } from '../compactor.js';
+import type { CompactionResult, ModelInfo } from '../context-engine.js';
+import { GovernedEngine } from '../governor.js';
 import { computeThreshold } from '../threshold.js';
-import { windowLimit } from '../window.js';
 import { runCompactPass } from './compact-pass.js';
 import {
   type CompressorOptions,
@@ -19,10 +12,6 @@ import {
   resolveCompressorSettings,
 } from './options.js';
 import type { SummarizeFunction } from './summary-outcome.js';
-
-/** Savings under this share count as an ineffective pass (two in a row block automatic compaction). */
-const INEFFECTIVE_SAVINGS_PERCENT = 10;
-const BLOCK_AFTER_STRIKES = 2;
 
 /** Construction-time wiring of the compressor that is not a plain option. */
 export interface CompressorWiring {
@@ -33,52 +22,48 @@ export interface CompressorWiring {
 }
 
 /**
- * The in-flight compaction engine: prunes old tool output, keeps a head and a token-budgeted tail, folds the
- * middle into one checkpoint that later passes update, and keeps the transcript valid for every provider. It
- * owns its state (previous checkpoint, counters, anti-thrash strikes); nothing outside writes to it.
+ * The compressor's passes: prune old tool output, keep a head and a token-budgeted tail, fold the middle into
+ * one checkpoint that later passes update. It remembers the last checkpoint body; when to run is the governor's.
  */
-export class CompressorEngine implements ContextEngine {
+class CompressorCompactor implements Compactor {
   readonly name = 'compressor';
+  readonly counter: TokenCounter;
   #settings: ResolvedCompressorSettings;
-  #threshold: number;
-  readonly #counter: TokenCounter;
   readonly #exactCounter: TokenCounter | undefined;
   readonly #summarize: SummarizeFunction;
   readonly #resetSummarizer: (() => void) | undefined;
-  #compactions = 0;
   #previousSummary: string | undefined;
-  #lastPromptTokens: number | undefined;
-  /** Consecutive passes that saved under 10 % (or nothing). */
-  #weakPasses = 0;
-  /** Consecutive real prompts still over the threshold right after a compaction. */
-  #overAfterCompaction = 0;
-  #fallbackStreak = 0;
-  #awaitingVerdict = false;
 
   constructor(options: CompressorOptions, wiring: CompressorWiring) {
     this.#settings = resolveCompressorSettings(options);
-    this.#threshold = this.#computeThreshold();
-    this.#counter = options.counter ?? createRoughCounter();
+    this.counter = options.counter ?? createRoughCounter();
     this.#exactCounter = options.exactCounter;
     this.#summarize = wiring.summarize;
     this.#resetSummarizer = wiring.resetSummarizer;
   }
 
-  /** The prompt size at which automatic compaction triggers. */
-  get thresholdTokens(): number {
-    return this.#threshold;
+  /** Threshold arithmetic as Hermes: raised floors for small windows, a 64 K minimum. */
+  window(): CompactorWindow {
+    const { contextLength, maxOutputTokens, thresholdPercent } = this.#settings;
+    return {
+      contextLength,
+      maxOutputTokens,
+      thresholdTokens: computeThreshold({
+        contextLength,
+        thresholdPercent,
+        ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      }),
+    };
   }
 
-  shouldCompress(promptTokens?: number): boolean {
-    const tokens = promptTokens ?? this.#lastPromptTokens;
-    if (tokens === undefined) return false;
-    // A pause only ever skips optional passes: past the window, compaction is mandatory.
-    if (tokens > this.#limit()) return true;
-    return tokens >= this.#threshold && this.#blockedReason() === undefined;
-  }
-
-  shouldCompressPreflight(transcript: Transcript): boolean {
-    return this.shouldCompress(this.#counter.countTranscript(transcript));
+  updateModel(model: ModelInfo): void {
+    const { maxOutputTokens: _previousReserve, ...rest } = this.#settings;
+    const reserve = model.maxOutputTokens ?? this.#settings.maxOutputTokens;
+    this.#settings = resolveCompressorSettings({
+      ...rest,
+      contextLength: model.contextLength,
+      ...(reserve === undefined ? {} : { maxOutputTokens: reserve }),
+    });
   }
 
   hasContentToCompress(transcript: Transcript): boolean {
@@ -88,155 +73,42 @@ export class CompressorEngine implements ContextEngine {
     );
   }
 
-  async compress(transcript: Transcript, options: CompressOptions = {}): Promise<CompactionResult> {
-    const force = options.force === true;
-    const tokens = options.currentTokens ?? this.#counter.countTranscript(transcript);
-    const overWindow = Math.max(tokens, this.#counter.countTranscript(transcript)) > this.#limit();
-    if (!force && !overWindow && (tokens < this.#threshold || this.#blockedReason() !== undefined)) {
-      return this.#noop(
-        transcript,
-        tokens,
-        this.#blockedReason() ?? `below the threshold (${tokens} < ${this.#threshold} tokens)`,
-      );
-    }
-    // A manual compaction is the user asking to retry now: forget cooldowns (Hermes clears them on force).
-    if (force) this.#resetSummarizer?.();
-    // Read before the pass: a pass that saves enough lifts the pause, and the report must still say why it ran.
-    const paused = this.#blockedReason();
-    const pass = await runCompactPass(transcript, {
+  async compact(transcript: Transcript, pass: CompactorPass): Promise<CompactionResult> {
+    const result = await runCompactPass(transcript, {
       settings: this.#settings,
-      thresholdTokens: this.#threshold,
-      limitTokens: this.#limit(),
-      counter: this.#counter,
+      thresholdTokens: pass.thresholdTokens,
+      limitTokens: pass.limitTokens,
+      counter: this.counter,
       exactCounter: this.#exactCounter,
       summarize: this.#summarize,
-      compactionCount: this.#compactions,
+      compactionCount: pass.compactions,
       previousSummary: this.#previousSummary,
-      focusTopic: options.focusTopic,
-      signal: options.signal,
+      focusTopic: pass.focusTopic,
+      signal: pass.signal,
     });
-    this.#record(pass.report);
-    this.#previousSummary = pass.summaryBody;
-    const report =
-      !force && overWindow && paused !== undefined
-        ? {
-            ...pass.report,
-            notes: [
-              ...pass.report.notes,
-              `compacted although paused, because the prompt was past the window (${paused})`,
-            ],
-          }
-        : pass.report;
-    return { transcript: pass.transcript, report };
+    this.#previousSummary = result.summaryBody;
+    return { transcript: result.transcript, report: result.report };
   }
 
-  updateFromResponse(usage: ResponseUsage): void {
-    if (usage.promptTokens <= 0) {
-      this.#awaitingVerdict = false;
-      return;
-    }
-    this.#lastPromptTokens = usage.promptTokens;
-    if (usage.promptTokens < this.#threshold) this.#overAfterCompaction = 0;
-    else if (this.#awaitingVerdict) this.#overAfterCompaction++;
-    this.#awaitingVerdict = false;
-  }
-
-  updateModel(model: ModelInfo): void {
-    const changed = model.contextLength !== this.#settings.contextLength;
-    const { maxOutputTokens: _previousReserve, ...rest } = this.#settings;
-    const reserve = model.maxOutputTokens ?? this.#settings.maxOutputTokens;
-    this.#settings = resolveCompressorSettings({
-      ...rest,
-      contextLength: model.contextLength,
-      ...(reserve === undefined ? {} : { maxOutputTokens: reserve }),
-    });
-    this.#threshold = this.#computeThreshold();
-    this.#weakPasses = 0;
-    this.#overAfterCompaction = 0;
-    this.#lastPromptTokens = undefined;
-    if (changed) this.#fallbackStreak = 0;
+  onForce(): void {
+    this.#resetSummarizer?.();
   }
 
   resetSession(): void {
     this.#resetSummarizer?.();
-    this.#compactions = 0;
     this.#previousSummary = undefined;
-    this.#lastPromptTokens = undefined;
-    this.#weakPasses = 0;
-    this.#overAfterCompaction = 0;
-    this.#fallbackStreak = 0;
-    this.#awaitingVerdict = false;
   }
+}
 
-  status(): EngineStatus {
-    const blocked = this.#blockedReason();
-    return {
-      name: this.name,
-      thresholdTokens: this.#threshold,
-      contextLength: this.#settings.contextLength,
-      compactions: this.#compactions,
-      ...(this.#lastPromptTokens === undefined ? {} : { lastPromptTokens: this.#lastPromptTokens }),
-      ...(blocked === undefined ? {} : { blocked }),
-    };
-  }
+/**
+ * The in-flight compaction engine: prunes old tool output, keeps a head and a token-budgeted tail, folds the
+ * middle into one checkpoint that later passes update, and keeps the transcript valid for every provider. The
+ * governor it extends owns triggering, usage learning and the anti-thrash pauses.
+ */
+export class CompressorEngine extends GovernedEngine {
+  declare readonly name: 'compressor';
 
-  #limit(): number {
-    return windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens);
-  }
-
-  #computeThreshold(): number {
-    return computeThreshold({
-      contextLength: this.#settings.contextLength,
-      thresholdPercent: this.#settings.thresholdPercent,
-      ...(this.#settings.maxOutputTokens === undefined
-        ? {}
-        : { maxOutputTokens: this.#settings.maxOutputTokens }),
-    });
-  }
-
-  #blockedReason(): string | undefined {
-    if (this.#weakPasses >= BLOCK_AFTER_STRIKES) {
-      return `automatic compaction is paused: the last ${this.#weakPasses} passes saved under ${INEFFECTIVE_SAVINGS_PERCENT} %; compact manually (force) to retry`;
-    }
-    if (this.#overAfterCompaction >= BLOCK_AFTER_STRIKES) {
-      return `automatic compaction is paused: after the last ${this.#overAfterCompaction} compactions the real prompt was still over the threshold; compact manually (force) to retry`;
-    }
-    if (this.#fallbackStreak >= BLOCK_AFTER_STRIKES) {
-      return `automatic compaction is paused: the last ${this.#fallbackStreak} passes could not make a summary; compact manually (force) to retry`;
-    }
-    return undefined;
-  }
-
-  #record(report: CompactionReport): void {
-    if (report.aborted) return;
-    if (report.madeProgress) {
-      this.#compactions++;
-      this.#awaitingVerdict = true;
-      this.#lastPromptTokens = undefined;
-      this.#fallbackStreak = report.summary.source === 'fallback-marker' ? this.#fallbackStreak + 1 : 0;
-    }
-    const weak = !report.madeProgress || report.savings.percent < INEFFECTIVE_SAVINGS_PERCENT;
-    this.#weakPasses = weak ? this.#weakPasses + 1 : 0;
-  }
-
-  #noop(transcript: Transcript, tokens: number, reason: string): CompactionResult {
-    const rough = this.#counter.countTranscript(transcript);
-    const report: CompactionReport = {
-      engine: this.name,
-      tokensBefore: { rough },
-      tokensAfter: { rough },
-      messagesBefore: transcript.messages.length,
-      messagesAfter: transcript.messages.length,
-      pruning: { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 },
-      summary: { source: 'none', calls: 0, tokens: 0, updatedPrevious: false },
-      dropped: 0,
-      errors: [],
-      savings: { tokens: 0, percent: 0 },
-      madeProgress: false,
-      aborted: false,
-      reason,
-      notes: tokens === rough ? [] : [`measured prompt: ${tokens} tokens`],
-    };
-    return { transcript, report };
+  constructor(options: CompressorOptions, wiring: CompressorWiring) {
+    super(new CompressorCompactor(options, wiring));
   }
 }

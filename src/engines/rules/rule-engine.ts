@@ -4,28 +4,16 @@ import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { ContextOverflowError } from '../budget-error.js';
 import type { CompactionReport, TokenFigures } from '../compaction-report.js';
-import type {
-  CompactionResult,
-  CompressOptions,
-  ContextEngine,
-  EngineStatus,
-  EngineTool,
-  ModelInfo,
-  ResponseUsage,
-} from '../context-engine.js';
+import type { Compactor, CompactorDisabled, CompactorPass, CompactorWindow } from '../compactor.js';
+import type { CompactionResult, EngineTool, ModelInfo } from '../context-engine.js';
+import { GovernedEngineWithTools } from '../governor.js';
 import { computeThreshold } from '../threshold.js';
-import { irreducibleTokens, windowLimit } from '../window.js';
 import { applyRules, type OriginalPosition } from './apply-rules.js';
 import { type ResolvedRuleSettings, type RuleEngineOptions, resolveRuleSettings } from './options.js';
 import { protectedTailStart } from './protected-tail.js';
 import { createRecallStore, RECALL_TOOL, RECALL_TOOL_NAME } from './recall.js';
 import { NO_RULE_COUNTS, rulesReport } from './rules-report.js';
-
-/** Savings under this share count as an ineffective pass (two in a row block automatic compaction). */
-const INEFFECTIVE_SAVINGS_PERCENT = 10;
-const BLOCK_AFTER_STRIKES = 2;
 
 /** What the engine remembers of its last pass, to continue the same conversation. */
 interface Continuation {
@@ -37,53 +25,66 @@ interface Continuation {
   readonly tailStart: number;
 }
 
+const DISABLED: CompactorDisabled = {
+  status: 'disabled in the configuration',
+  reason:
+    'automatic compaction is disabled in the configuration (enabled: false); compact manually (force) to run the rules',
+};
+
 /**
- * The zero-inference engine: deterministic rules (collapse succeeded tool pairs, truncate long outputs, drop
- * later system messages, fold assistant runs) outside a protected tail of recent steps, with a reference on
- * everything collapsed so it can be restored or recalled. It owns its state (what it collapsed, where the last
- * pass ended, anti-thrash strikes); nothing outside writes to it.
+ * The rules engine's passes: deterministic rules outside a protected tail, squeezed harder only when the
+ * configured ones would leave the prompt past the window. It remembers what it collapsed (for recall) and where
+ * its last pass ended (to continue the same conversation); when to run is the governor's.
  */
-export class RuleEngine implements ContextEngine {
+class RulesCompactor implements Compactor {
   readonly name = 'rules';
+  readonly counter: TokenCounter;
   #settings: ResolvedRuleSettings;
-  #threshold: number;
-  readonly #counter: TokenCounter;
   readonly #exactCounter: TokenCounter | undefined;
   readonly #recall = createRecallStore();
   #continuation: Continuation | undefined;
-  #compactions = 0;
-  #lastPromptTokens: number | undefined;
-  #weakPasses = 0;
-  #overAfterCompaction = 0;
-  #awaitingVerdict = false;
 
   constructor(options: RuleEngineOptions = {}) {
     this.#settings = resolveRuleSettings(options);
-    this.#threshold = this.#computeThreshold();
-    this.#counter = options.counter ?? createRoughCounter();
+    this.counter = options.counter ?? createRoughCounter();
     this.#exactCounter = options.exactCounter;
   }
 
-  /** The prompt size at which automatic compaction triggers: the trigger share of the window, no floor. */
-  get thresholdTokens(): number {
-    return this.#threshold;
-  }
-
-  /** The settings in force (preset and options applied). */
   get settings(): ResolvedRuleSettings {
     return this.#settings;
   }
 
-  shouldCompress(promptTokens?: number): boolean {
-    const tokens = promptTokens ?? this.#lastPromptTokens;
-    if (!this.#settings.enabled || tokens === undefined) return false;
-    // A pause only ever skips optional passes: past the window, compaction is mandatory.
-    if (tokens > windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens)) return true;
-    return tokens >= this.#threshold && this.#blockedReason() === undefined;
+  /**
+   * The trigger share of the window exactly as configured: the rules cost no inference, so firing early (the
+   * seed asks for 60 %) is cheap, unlike the compressor's raised floors for small windows.
+   */
+  window(): CompactorWindow {
+    const { contextLength, maxOutputTokens, triggerThreshold: share } = this.#settings;
+    return {
+      contextLength,
+      maxOutputTokens,
+      thresholdTokens: computeThreshold({
+        contextLength,
+        thresholdPercent: share,
+        smallWindowPercent: share,
+        minimumTokens: 0,
+        ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      }),
+    };
   }
 
-  shouldCompressPreflight(transcript: Transcript): boolean {
-    return this.shouldCompress(this.#counter.countTranscript(transcript));
+  updateModel(model: ModelInfo): void {
+    const reserve = model.maxOutputTokens ?? this.#settings.maxOutputTokens;
+    const { maxOutputTokens: _reserve, ...rest } = this.#settings;
+    this.#settings = resolveRuleSettings({
+      ...rest,
+      contextLength: model.contextLength,
+      ...(reserve === undefined ? {} : { maxOutputTokens: reserve }),
+    });
+  }
+
+  disabled(): CompactorDisabled | undefined {
+    return this.#settings.enabled ? undefined : DISABLED;
   }
 
   hasContentToCompress(transcript: Transcript): boolean {
@@ -99,23 +100,9 @@ export class RuleEngine implements ContextEngine {
     );
   }
 
-  async compress(transcript: Transcript, options: CompressOptions = {}): Promise<CompactionResult> {
-    const tokens = options.currentTokens ?? this.#counter.countTranscript(transcript);
-    const limit = windowLimit(this.#settings.contextLength, this.#settings.maxOutputTokens);
-    const overWindow = Math.max(tokens, this.#counter.countTranscript(transcript)) > limit;
-    if (options.force !== true) {
-      // Past the window a pause does not hold, but a configuration that turned automatic compaction off does.
-      const blocked = !this.#settings.enabled
-        ? 'automatic compaction is disabled in the configuration (enabled: false); compact manually (force) to run the rules'
-        : overWindow
-          ? undefined
-          : (this.#blockedReason() ??
-            (tokens < this.#threshold
-              ? `below the threshold (${tokens} < ${this.#threshold} tokens)`
-              : undefined));
-      if (blocked !== undefined) return this.#noop(transcript, tokens, blocked);
-    }
-    options.signal?.throwIfAborted();
+  async compact(transcript: Transcript, budget: CompactorPass): Promise<CompactionResult> {
+    budget.signal?.throwIfAborted();
+    const limit = budget.limitTokens;
     const { messages } = transcript;
     const continued = this.#continued(messages);
     const before = this.#figures(messages);
@@ -166,64 +153,33 @@ export class RuleEngine implements ContextEngine {
       before,
       after,
       counts: kept ? pass.counts : NO_RULE_COUNTS,
-      thresholdTokens: this.#threshold,
+      thresholdTokens: budget.thresholdTokens,
       preset: this.#settings.preset,
       ...(reason === undefined ? {} : { reason }),
       notes,
     });
     if (kept) this.#recall.add(pass.elements);
-    this.#record(report);
-    const result = {
-      transcript: output === messages ? transcript : { ...transcript, messages: output },
-      report,
-    };
-    if (after.rough > limit) {
-      throw new ContextOverflowError({
-        tokens: after.rough,
-        limit,
-        irreducible: irreducibleTokens(messages, this.#counter),
-        best: result,
-      });
-    }
-    return result;
+    return { transcript: output === messages ? transcript : { ...transcript, messages: output }, report };
   }
 
-  updateFromResponse(usage: ResponseUsage): void {
-    if (usage.promptTokens <= 0) {
-      this.#awaitingVerdict = false;
-      return;
-    }
-    this.#lastPromptTokens = usage.promptTokens;
-    if (usage.promptTokens < this.#threshold) this.#overAfterCompaction = 0;
-    else if (this.#awaitingVerdict) this.#overAfterCompaction++;
-    this.#awaitingVerdict = false;
-  }
-
-  updateModel(model: ModelInfo): void {
-    const reserve = model.maxOutputTokens ?? this.#settings.maxOutputTokens;
-    const { maxOutputTokens: _reserve, ...rest } = this.#settings;
-    this.#settings = resolveRuleSettings({
-      ...rest,
-      contextLength: model.contextLength,
-      ...(reserve === undefined ? {} : { maxOutputTokens: reserve }),
+  idleReport(transcript: Transcript, rough: number, reason: string): CompactionReport {
+    return rulesReport({
+      input: transcript.messages,
+      output: transcript.messages,
+      before: { rough },
+      after: { rough },
+      counts: NO_RULE_COUNTS,
+      thresholdTokens: Number.POSITIVE_INFINITY,
+      preset: this.#settings.preset,
+      reason,
     });
-    this.#threshold = this.#computeThreshold();
-    this.#weakPasses = 0;
-    this.#overAfterCompaction = 0;
-    this.#lastPromptTokens = undefined;
   }
 
   resetSession(): void {
     this.#recall.clear();
     this.#continuation = undefined;
-    this.#compactions = 0;
-    this.#lastPromptTokens = undefined;
-    this.#weakPasses = 0;
-    this.#overAfterCompaction = 0;
-    this.#awaitingVerdict = false;
   }
 
-  /** The recall tool: the agent fetches the original of a collapsed element by reference, or searches them. */
   tools(): readonly EngineTool[] {
     return [RECALL_TOOL];
   }
@@ -237,18 +193,6 @@ export class RuleEngine implements ContextEngine {
       });
     }
     return this.#recall.answer(args);
-  }
-
-  status(): EngineStatus {
-    const blocked = this.#settings.enabled ? this.#blockedReason() : 'disabled in the configuration';
-    return {
-      name: this.name,
-      thresholdTokens: this.#threshold,
-      contextLength: this.#settings.contextLength,
-      compactions: this.#compactions,
-      ...(this.#lastPromptTokens === undefined ? {} : { lastPromptTokens: this.#lastPromptTokens }),
-      ...(blocked === undefined ? {} : { blocked }),
-    };
   }
 
   /** How the transcript continues the engine's last output, if it does (the agent appended to it). */
@@ -269,7 +213,7 @@ export class RuleEngine implements ContextEngine {
   }
 
   #figures(messages: readonly Message[]): TokenFigures {
-    const rough = messages.reduce((sum, message) => sum + this.#counter.countMessage(message), 0);
+    const rough = messages.reduce((sum, message) => sum + this.counter.countMessage(message), 0);
     const exact = this.#exactCounter;
     if (exact === undefined) return { rough };
     return {
@@ -278,60 +222,27 @@ export class RuleEngine implements ContextEngine {
       counter: exact.name,
     };
   }
+}
 
-  /**
-   * The trigger share of the window exactly as configured: the rules cost no inference, so firing early (the
-   * seed asks for 60 %) is cheap, unlike the compressor's raised floors for small windows.
-   */
-  #computeThreshold(): number {
-    const share = this.#settings.triggerThreshold;
-    return computeThreshold({
-      contextLength: this.#settings.contextLength,
-      thresholdPercent: share,
-      smallWindowPercent: share,
-      minimumTokens: 0,
-      ...(this.#settings.maxOutputTokens === undefined
-        ? {}
-        : { maxOutputTokens: this.#settings.maxOutputTokens }),
-    });
+/**
+ * The zero-inference engine: deterministic rules (collapse succeeded tool pairs, truncate long outputs, drop
+ * later system messages, fold assistant runs) outside a protected tail of recent steps, with a reference on
+ * everything collapsed so it can be restored or recalled (the `condense_recall` tool). The governor it extends
+ * owns triggering, usage learning and the anti-thrash pauses.
+ */
+export class RuleEngine extends GovernedEngineWithTools {
+  declare readonly name: 'rules';
+  readonly #rules: RulesCompactor;
+
+  constructor(options: RuleEngineOptions = {}) {
+    const rules = new RulesCompactor(options);
+    super(rules);
+    this.#rules = rules;
   }
 
-  #blockedReason(): string | undefined {
-    if (this.#weakPasses >= BLOCK_AFTER_STRIKES) {
-      return `automatic compaction is paused: the last ${this.#weakPasses} passes saved under ${INEFFECTIVE_SAVINGS_PERCENT} %; compact manually (force) to retry`;
-    }
-    if (this.#overAfterCompaction >= BLOCK_AFTER_STRIKES) {
-      return `automatic compaction is paused: after the last ${this.#overAfterCompaction} compactions the real prompt was still over the threshold; compact manually (force) to retry`;
-    }
-    return undefined;
-  }
-
-  #record(report: CompactionReport): void {
-    if (report.madeProgress) {
-      this.#compactions++;
-      this.#awaitingVerdict = true;
-      this.#lastPromptTokens = undefined;
-    }
-    const weak = !report.madeProgress || report.savings.percent < INEFFECTIVE_SAVINGS_PERCENT;
-    this.#weakPasses = weak ? this.#weakPasses + 1 : 0;
-  }
-
-  #noop(transcript: Transcript, tokens: number, reason: string): CompactionResult {
-    const rough = this.#counter.countTranscript(transcript);
-    const report: CompactionReport = {
-      ...rulesReport({
-        input: transcript.messages,
-        output: transcript.messages,
-        before: { rough },
-        after: { rough },
-        counts: NO_RULE_COUNTS,
-        thresholdTokens: Number.POSITIVE_INFINITY,
-        preset: this.#settings.preset,
-        reason,
-      }),
-      notes: tokens === rough ? [] : [`measured prompt: ${tokens} tokens`],
-    };
-    return { transcript, report };
+  /** The settings in force (preset and options applied). */
+  get settings(): ResolvedRuleSettings {
+    return this.#rules.settings;
   }
 }
 

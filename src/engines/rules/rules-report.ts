@@ -1,6 +1,11 @@
 import type { Message } from '../../model/message.js';
 import { formatCount } from '../../transforms/text-facts.js';
-import type { CompactionReport, RuleCounts, TokenFigures } from '../compaction-report.js';
+import {
+  type CompactionReport,
+  NO_COMPRESSOR_DETAILS,
+  type RuleCounts,
+  type TokenFigures,
+} from '../compaction-report.js';
 import type { RulePreset } from './options.js';
 
 /** Counts of a pass that changed nothing. */
@@ -61,8 +66,7 @@ export function rulesReport(details: RulesReportInput): CompactionReport {
     tokensAfter: after,
     messagesBefore: input.length,
     messagesAfter: output.length,
-    pruning: { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 },
-    summary: { source: 'none', calls: 0, tokens: 0, updatedPrevious: false },
+    ...NO_COMPRESSOR_DETAILS,
     dropped: Math.max(0, input.length - output.length),
     errors: [],
     savings: { tokens: saved, percent: before.rough === 0 ? 0 : (100 * saved) / before.rough },

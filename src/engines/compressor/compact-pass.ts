@@ -95,9 +95,17 @@ export async function runCompactPass(
     const done = await attempt(layout, room);
     if (done !== undefined) return done;
   }
-  for (const { layout, room } of cramped.sort((a, b) => b.room - a.room)) {
+  cramped.sort((a, b) => b.room - a.room);
+  for (const { layout, room } of cramped) {
     if (room <= 0) continue;
     const done = await attempt(layout, room);
+    if (done !== undefined) return done;
+  }
+  // What is always kept is past the window already: fold around it anyway (the layout keeping least, the
+  // checkpoint at its smallest), so the result raised with the overflow is the smallest, not the input.
+  const leanest = cramped[0];
+  if (best === undefined && leanest !== undefined && leanest.room <= 0) {
+    const done = await attempt(leanest.layout, 1);
     if (done !== undefined) return done;
   }
   const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);

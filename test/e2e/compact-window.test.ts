@@ -61,9 +61,15 @@ describe('condense compact of a Claude Code session that was already compacted (
     expect(compacted).not.toContain('PRE_BOUNDARY_OUTPUT');
     expect(compacted).not.toContain('PRE_BOUNDARY_REQUEST');
     expect(compacted).toContain('POST_BOUNDARY_REQUEST');
-    const transcript = transcriptOf(output);
-    expect(latestRequest(transcript.messages)?.text).toBe(LATEST);
-    expect(verifyTranscript(transcript, { provider: 'anthropic' })).toEqual([]);
+    // The history before the boundary is still reachable through it; the agent's context is the compacted part.
+    const history = transcriptOf(output);
+    expect(history.messages.length).toBeGreaterThan(12);
+    expect(JSON.stringify(history.messages)).toContain('PRE_BOUNDARY_REQUEST');
+    const context = getCodec('claude-code').contextView?.(history) as Transcript;
+    expect(context.messages.length).toBe(history.messages.length - 12);
+    expect(JSON.stringify(context.messages)).not.toContain('PRE_BOUNDARY');
+    expect(latestRequest(context.messages)?.text).toBe(LATEST);
+    expect(verifyTranscript(history, { provider: 'anthropic' })).toEqual([]);
   });
 
   it('compacts the whole history with --full-history', async () => {

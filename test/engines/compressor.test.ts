@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isContextOverflow } from '../../src/engines/budget-error.js';
 import { createCompressor } from '../../src/engines/compressor/create-compressor.js';
 import type { Message } from '../../src/model/message.js';
 import { verifyTranscript } from '../../src/model/verify.js';
@@ -188,6 +189,27 @@ describe('compressor engine', () => {
       model: recordingSummarizer(long('verbose', 5_000)),
     }).compress({ messages }, { force: true });
     expect(result.report.tokensAfter.rough).toBeLessThanOrEqual(result.report.tokensBefore.rough);
+  });
+
+  it('raises with the smallest result, folded around the request, when the request alone is past the window', async () => {
+    const request = long('Update every order handler and validate each field', 3_000);
+    const messages = [...session(6).slice(0, -3), user(request)];
+    const input = deepFreeze({ messages });
+    const engine = createCompressor({ contextLength: 300 });
+    const error = await engine.compress(input, { force: true }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(isContextOverflow(error)).toBe(true);
+    if (!isContextOverflow(error)) return;
+    const { best, tokens, limit, irreducible } = error.details;
+    expect(limit).toBe(300);
+    expect(irreducible).toBeGreaterThan(limit);
+    // Not the input sent back: everything but the system prompt and the request is folded.
+    expect(tokens).toBeLessThan(irreducible + 200);
+    expect(best.report.tokensAfter.rough).toBe(tokens);
+    expect(latestRequest(best.transcript.messages)?.text).toBe(request);
+    expect(verifyTranscript(best.transcript, { provider: 'anthropic' })).toEqual([]);
   });
 
   it('stubs calls whose results were cut away when asked, instead of removing them', async () => {

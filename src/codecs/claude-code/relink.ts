@@ -86,7 +86,9 @@ export function linkRecords(
   plans.forEach((plan, index) => {
     if (plan.kind === 'new') {
       const record = synthesizeRecord(plan.message, {
-        parent: tail,
+        // A new first message (a checkpoint replacing Claude Code's summary) goes under the compaction boundary
+        // before it, as that summary did: the history before the boundary stays reachable through it.
+        parent: tail ?? boundaryBefore(keptSide, plan.pos),
         neighbour: neighbourOf(plans, index),
         index,
         used: written,
@@ -130,6 +132,18 @@ function linkBoundary(
       current.record = { ...current.record, logicalParentUuid: tail };
     current = next;
   }
+}
+
+/** The uuid of the last `compact_boundary` record written before file position `pos`, if any. */
+function boundaryBefore(side: readonly SideEntry[], pos: number): string | null {
+  let found: SideEntry | undefined;
+  for (const entry of side) {
+    const record = entry.record;
+    if (entry.pos >= pos || (found !== undefined && entry.pos < found.pos)) continue;
+    if (isJsonObject(record) && record['subtype'] === 'compact_boundary' && uuidOf(record) !== undefined)
+      found = entry;
+  }
+  return found === undefined ? null : (uuidOf(found.record) ?? null);
 }
 
 function logicalParentOf(record: unknown): string | undefined {

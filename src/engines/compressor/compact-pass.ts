@@ -101,11 +101,11 @@ export async function runCompactPass(
     const done = await attempt(layout, room);
     if (done !== undefined) return done;
   }
-  // Nothing can fit (what is always kept is over the window): fold once, keeping the least, so the smallest
-  // result the caller gets is still as small as it can be.
-  const least = cramped[0];
-  if (best === undefined && least !== undefined) {
-    const done = await attempt(least.layout, least.room);
+  // What is always kept is past the window already: fold around it anyway (the layout keeping least, the
+  // checkpoint at its smallest), so the result raised with the overflow is the smallest, not the input.
+  const leanest = cramped[0];
+  if (best === undefined && leanest !== undefined) {
+    const done = await attempt(leanest.layout, leanest.room);
     if (done !== undefined) return done;
   }
   const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);

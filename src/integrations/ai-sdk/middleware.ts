@@ -31,7 +31,10 @@ export type MiddlewareCompaction =
 interface SharedOptions {
   /** Compacted prefixes remembered; the least recently used is forgotten first. @default 64 */
   readonly cacheSize?: number;
-  /** Called after each compaction that changed the prompt (not for prompts served from the cache). */
+  /**
+   * Called after each compaction that changed the prompt (not for prompts served from the cache), and when a
+   * prompt past the window could not be made any smaller (`overflow` set; the prompt goes out as it was).
+   */
   readonly onCompaction?: (compaction: MiddlewareCompaction) => void;
 }
 
@@ -71,7 +74,12 @@ export function condenseMiddleware(options: CondenseMiddlewareOptions = {}): Lan
     async transformParams({ params }) {
       const { messages: spliced, reused } = cache.splice(params.prompt);
       const compacted = await compact(decodeMessages(spliced));
-      if (compacted === undefined) return reused > 0 ? { ...params, prompt: [...spliced] } : params;
+      const unchanged = reused > 0 ? { ...params, prompt: [...spliced] } : params;
+      if (compacted === undefined) return unchanged;
+      if (compacted.transcript === undefined) {
+        options.onCompaction?.(compacted.compaction);
+        return unchanged;
+      }
       const prompt = toModelPrompt(encodeMessages(compacted.transcript));
       cache.store(params.prompt, prompt);
       options.onCompaction?.(compacted.compaction);
@@ -80,9 +88,10 @@ export function condenseMiddleware(options: CondenseMiddlewareOptions = {}): Lan
   };
 }
 
+/** What a compactor made: a smaller transcript, or only a report (a prompt past the window left as it was). */
 type Compactor = (
   transcript: Transcript,
-) => Promise<{ readonly transcript: Transcript; readonly compaction: MiddlewareCompaction } | undefined>;
+) => Promise<{ readonly transcript?: Transcript; readonly compaction: MiddlewareCompaction } | undefined>;
 
 function compactorFor(options: CondenseMiddlewareOptions): Compactor {
   const engine: string = options.engine ?? 'rules';
@@ -102,11 +111,16 @@ function compactorFor(options: CondenseMiddlewareOptions): Compactor {
     const rules = createRuleEngine(ruleOptions);
     if (!rules.shouldCompressPreflight(transcript)) return undefined;
     const { result, overflow } = await compactOrSmallest(rules, transcript);
-    if (result.report.aborted || result.report.savings.tokens <= 0) return undefined;
-    return {
-      transcript: result.transcript,
-      compaction: { engine: 'rules', report: result.report, ...(overflow === undefined ? {} : { overflow }) },
+    const compaction: MiddlewareCompaction = {
+      engine: 'rules',
+      report: result.report,
+      ...(overflow === undefined ? {} : { overflow }),
     };
+    if (result.report.aborted || result.report.savings.tokens <= 0) {
+      // Nothing smaller to send: a prompt past the window still goes out, but never without a word.
+      return overflow === undefined ? undefined : { compaction };
+    }
+    return { transcript: result.transcript, compaction };
   };
 }
 

@@ -101,4 +101,39 @@ describe('claude-code encode links records so the written chain is the transcrip
       records[3],
     ]);
   });
+
+  it('puts a new message that replaces the summary after a compaction under its boundary, keeping the history before it', () => {
+    const boundary = {
+      ...base('3', null),
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      logicalParentUuid: id('2'),
+    };
+    const records = [
+      user('1', null, 'Old request'),
+      block('2', '1', 'msg_a', [{ type: 'text', text: 'Old answer' }]),
+      boundary,
+      { ...user('4', '3', 'Summary of the old stretch'), isCompactSummary: true },
+      user('5', '4', 'New request'),
+      block('6', '5', 'msg_b', [{ type: 'text', text: 'New answer' }]),
+    ];
+    const full = decodeClaudeCodeRecords(records).value;
+    const context = decodeClaudeCodeRecords(records, { view: 'context' }).value;
+    expect(context.messages.map((message) => message.id)).toEqual([id('4'), id('5'), id('6')]);
+    // A compaction of the context: the summary replaced by a new checkpoint message.
+    const checkpoint = { role: 'user' as const, parts: [{ type: 'text' as const, text: 'Checkpoint' }] };
+    const compacted: Transcript = { ...context, messages: [checkpoint, ...context.messages.slice(1)] };
+    const written = encodeClaudeCodeRecords(compacted);
+    const replay = replayOf(written);
+    expect(replay.transcript.messages.map(said)).toEqual([
+      ...full.messages.slice(0, 2).map(said),
+      said(checkpoint),
+      ...context.messages.slice(1).map(said),
+    ]);
+    expect(decodeClaudeCodeRecords(written, { view: 'context' }).value.messages.map(said)).toEqual(
+      compacted.messages.map(said),
+    );
+    expect(written.slice(0, 3)).toEqual(records.slice(0, 3));
+  });
 });

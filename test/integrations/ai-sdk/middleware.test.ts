@@ -119,4 +119,29 @@ describe('condenseMiddleware with wrapLanguageModel', () => {
       /threshold/i,
     );
   });
+
+  it('reports a prompt past the window that it cannot make smaller instead of sending it silently', async () => {
+    const compactions: MiddlewareCompaction[] = [];
+    const middleware = condenseMiddleware({
+      engine: 'rules',
+      engineOptions: { contextLength: 1_000 },
+      onCompaction: (compaction) => void compactions.push(compaction),
+    });
+    const request = 'Rename every handler in src/ and keep the tests green. '.repeat(200);
+    const prompt = [
+      { role: 'system', content: 'You are a careful coding agent.' },
+      { role: 'user', content: [{ type: 'text', text: 'Hello.' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hello, what shall I do?' }] },
+      { role: 'user', content: [{ type: 'text', text: request }] },
+    ];
+    const transform = middleware.transformParams as NonNullable<typeof middleware.transformParams>;
+    const params = { prompt } as unknown as Parameters<typeof transform>[0]['params'];
+    const out = await transform({ params, type: 'generate', model: {} as never });
+    // Nothing can be folded: the request alone is past the window. It goes out as it was, and says so.
+    expect(out.prompt).toBe(params.prompt);
+    expect(compactions).toHaveLength(1);
+    const [compaction] = compactions;
+    expect(compaction?.engine === 'rules' && compaction.overflow?.limit).toBe(1_000);
+    expect(compaction?.engine === 'rules' && compaction.overflow?.tokens).toBeGreaterThan(1_000);
+  });
 });

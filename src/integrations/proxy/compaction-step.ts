@@ -95,7 +95,10 @@ async function stepWithin(
   let reason = 'under-threshold';
   let error: string | undefined;
   if (engine.shouldCompressPreflight(working.transcript)) {
-    if (engine.hasContentToCompress(working.transcript)) {
+    // Past the window even a short conversation is tried: the pass may fold around the request, and when it
+    // cannot, the header says `over-window` rather than that there was nothing to fold.
+    const overWindow = working.tokens > engine.status().contextLength;
+    if (overWindow || engine.hasContentToCompress(working.transcript)) {
       try {
         const { result, overflow } = await compactOrSmallest(engine, working.transcript, { signal });
         const { transcript, report } = result;

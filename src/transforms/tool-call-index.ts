@@ -13,15 +13,22 @@ export interface ToolCallIndex {
  */
 export function indexToolCalls(messages: readonly Message[]): ToolCallIndex {
   const latest = new Map<string, ToolCallPart>();
-  const answered = new Map<string, ToolCallPart>();
+  // By message, then part: no key string is built per result.
+  const answered: (ToolCallPart | undefined)[][] = [];
   messages.forEach((message, messageIndex) => {
     message.parts.forEach((part, partIndex) => {
       if (part.type === 'tool-call') latest.set(part.id, part);
       else if (part.type === 'tool-result') {
         const call = latest.get(part.callId);
-        if (call !== undefined) answered.set(`${messageIndex}:${partIndex}`, call);
+        if (call === undefined) return;
+        let calls = answered[messageIndex];
+        if (calls === undefined) {
+          calls = [];
+          answered[messageIndex] = calls;
+        }
+        calls[partIndex] = call;
       }
     });
   });
-  return { callFor: (messageIndex, partIndex) => answered.get(`${messageIndex}:${partIndex}`) };
+  return { callFor: (messageIndex, partIndex) => answered[messageIndex]?.[partIndex] };
 }

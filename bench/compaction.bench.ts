@@ -1,5 +1,6 @@
 import { documentTranscripts } from '../src/codecs/document.js';
 import { decodeDocument, encodeDocument } from '../src/codecs/registry.js';
+import { isContextOverflow } from '../src/engines/budget-error.js';
 import { createCompressor } from '../src/engines/compressor/create-compressor.js';
 import type { Message } from '../src/model/message.js';
 import type { Transcript } from '../src/model/transcript.js';
@@ -18,7 +19,13 @@ async function compactOnce(
   transcript: Transcript,
   contextLength = contextFor(transcript),
 ): Promise<Transcript> {
-  return (await createCompressor({ contextLength }).compress(transcript, { force: true })).transcript;
+  try {
+    return (await createCompressor({ contextLength }).compress(transcript, { force: true })).transcript;
+  } catch (error) {
+    // A transcript whose system prompt and request alone pass the window: the smallest result is the work done.
+    if (isContextOverflow(error)) return error.details.best.transcript;
+    throw error;
+  }
 }
 
 /** A coding session of about `messages` messages (each step is an assistant call and its result). */

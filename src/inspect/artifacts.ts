@@ -1,6 +1,6 @@
 import type { JsonValue } from '../model/json.js';
 import type { Message } from '../model/message.js';
-import type { ToolCallPart, ToolResultPart } from '../model/part.js';
+import type { Part, ToolCallPart, ToolResultPart } from '../model/part.js';
 import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
 
 /** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
@@ -71,12 +71,59 @@ const CONTENT_KEYS = new Set([
 const EDITOR_VERBS = /^(?:view|create|str_replace|insert|undo_edit|write|read|edit|delete|append)$/;
 const HAS_LETTER = /[A-Za-z]/;
 
-interface Collector {
-  readonly paths: Set<string>;
-  readonly urls: Set<string>;
-  readonly commands: Set<string>;
-  readonly errorLines: Set<string>;
-  readonly toolNames: Set<string>;
+/** Kind indices of {@link Found}, in {@link ARTIFACT_KINDS} order. */
+const PATHS = 0;
+const URLS = 1;
+const COMMANDS = 2;
+const ERROR_LINES = 3;
+const TOOL_NAMES = 4;
+
+/** What one part yields, in the order found (repeats included): `kinds[i]` is the kind of `values[i]`. */
+interface Found {
+  readonly kinds: number[];
+  readonly values: string[];
+}
+
+class Collector implements Found {
+  readonly kinds: number[] = [];
+  readonly values: string[] = [];
+
+  add(kind: number, value: string): void {
+    this.kinds.push(kind);
+    this.values.push(value);
+  }
+}
+
+const NOTHING: Found = { kinds: [], values: [] };
+// What each part yields, by part object (parts are immutable): a pass scans the same outputs when it digests
+// them and when it summarizes them, and the rules engine again at every build and stricter setting.
+const foundInCalls = new WeakMap<Part, Found>();
+const foundInUserText = new WeakMap<Part, Found>();
+const foundInOtherText = new WeakMap<Part, Found>();
+
+function foundIn(part: Part, user: boolean): Found | undefined {
+  const cache = part.type === 'text' ? (user ? foundInUserText : foundInOtherText) : foundInCalls;
+  const cached = cache.get(part);
+  if (cached !== undefined) return cached;
+  const out = new Collector();
+  switch (part.type) {
+    case 'text':
+      scanText(part.text, out, user);
+      break;
+    case 'tool-call':
+      collectCall(part, out);
+      break;
+    case 'tool-result':
+      collectResult(part, out);
+      break;
+    case 'image':
+    case 'reasoning':
+    case 'opaque':
+      return undefined;
+  }
+  const found = out.values.length === 0 ? NOTHING : out;
+  cache.set(part, found);
+  return found;
 }
 
 /**
@@ -85,53 +132,50 @@ interface Collector {
  * artifact counts as kept when the string occurs in the output text). Sources: tool-call arguments (keyed
  * values and path- or URL-looking strings; file contents being written are skipped), tool-result text (paths,
  * URLs, error lines; the first line of a failed result), user text (paths, URLs, error lines) and assistant
- * text (paths, URLs). System messages and reasoning are not sources.
+ * text (paths, URLs). System messages and reasoning are not sources. Each part is scanned once per process.
  */
 export function extractArtifacts(messages: readonly Message[]): Artifacts {
-  const out: Collector = {
-    paths: new Set(),
-    urls: new Set(),
-    commands: new Set(),
-    errorLines: new Set(),
-    toolNames: new Set(),
-  };
+  const sets = [
+    new Set<string>(),
+    new Set<string>(),
+    new Set<string>(),
+    new Set<string>(),
+    new Set<string>(),
+  ];
   for (const message of messages) {
     if (message.role === 'system') continue;
     for (const part of message.parts) {
-      switch (part.type) {
-        case 'text':
-          scanText(part.text, out, message.role === 'user');
-          break;
-        case 'tool-call':
-          collectCall(part, out);
-          break;
-        case 'tool-result':
-          collectResult(part, out);
-          break;
-        case 'image':
-        case 'reasoning':
-        case 'opaque':
-          break;
+      const found = foundIn(part, message.role === 'user');
+      if (found === undefined) continue;
+      for (let index = 0; index < found.values.length; index++) {
+        (sets[found.kinds[index] as number] as Set<string>).add(found.values[index] as string);
       }
     }
   }
-  return out;
+  const [paths, urls, commands, errorLines, toolNames] = sets as [
+    Set<string>,
+    Set<string>,
+    Set<string>,
+    Set<string>,
+    Set<string>,
+  ];
+  return { paths, urls, commands, errorLines, toolNames };
 }
 
 function scanText(text: string, out: Collector, withErrors: boolean): void {
-  for (const url of findUrls(text)) out.urls.add(url);
-  for (const path of findPaths(text)) out.paths.add(path);
-  if (withErrors) for (const line of findErrorLines(text)) out.errorLines.add(line);
+  for (const url of findUrls(text)) out.add(URLS, url);
+  for (const path of findPaths(text)) out.add(PATHS, path);
+  if (withErrors) for (const line of findErrorLines(text)) out.add(ERROR_LINES, line);
 }
 
 function collectResult(part: ToolResultPart, out: Collector): void {
-  if (part.name !== undefined && part.name !== '') out.toolNames.add(part.name);
+  if (part.name !== undefined && part.name !== '') out.add(TOOL_NAMES, part.name);
   let first = true;
   for (const content of part.content) {
     if (content.type !== 'text') continue;
     if (part.isError === true && first) {
       const line = firstLine(content.text);
-      if (line !== '') out.errorLines.add(line);
+      if (line !== '') out.add(ERROR_LINES, line);
       first = false;
     }
     scanText(content.text, out, true);
@@ -139,7 +183,7 @@ function collectResult(part: ToolResultPart, out: Collector): void {
 }
 
 function collectCall(part: ToolCallPart, out: Collector): void {
-  if (part.name !== '') out.toolNames.add(part.name);
+  if (part.name !== '') out.add(TOOL_NAMES, part.name);
   const parsed = parseArguments(part.arguments);
   if (parsed === undefined) {
     scanText(part.arguments, out, false);
@@ -178,22 +222,22 @@ function collectLeaf(value: string, key: string | undefined, out: Collector): vo
   if (trimmed === '') return;
   if (key !== undefined && COMMAND_KEYS.has(key)) {
     addCommand(trimmed, out);
-    for (const url of findUrls(trimmed)) out.urls.add(url);
-    for (const path of findPaths(trimmed)) out.paths.add(path);
+    for (const url of findUrls(trimmed)) out.add(URLS, url);
+    for (const path of findPaths(trimmed)) out.add(PATHS, path);
     return;
   }
   if (key !== undefined && CONTENT_KEYS.has(key)) return;
   const singleLine = !/[\r\n]/.test(trimmed);
   if (key !== undefined && PATH_KEYS.has(key) && singleLine && isKeyedPath(trimmed)) {
-    out.paths.add(trimmed);
+    out.add(PATHS, trimmed);
     return;
   }
   if (key !== undefined && URL_KEYS.has(key)) {
-    for (const url of findUrls(trimmed)) out.urls.add(url);
+    for (const url of findUrls(trimmed)) out.add(URLS, url);
     return;
   }
   if (singleLine && isPlausiblePath(trimmed)) {
-    out.paths.add(trimmed);
+    out.add(PATHS, trimmed);
     return;
   }
   scanText(trimmed, out, false);
@@ -207,7 +251,7 @@ function isKeyedPath(value: string): boolean {
 function addCommand(command: string, out: Collector): void {
   const line = firstLine(command);
   if (line === '' || EDITOR_VERBS.test(line)) return;
-  out.commands.add(line);
+  out.add(COMMANDS, line);
 }
 
 /**

@@ -35,7 +35,7 @@ function edges(text: string): string {
 }
 
 const ERROR_WORDS =
-  /\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|not found|no such file|panic|segmentation fault|E(?:NOENT|ACCES|PERM|EXIST|ADDRINUSE|CONNREFUSED|CONNRESET|TIMEDOUT))\b|\w+(?:Error|Exception)\b|ERR!/i;
+  /\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|not found|no such file|panic|segmentation fault|E(?:NOENT|ACCES|PERM|EXIST|ADDRINUSE|CONNREFUSED|CONNRESET|TIMEDOUT))\b|\w(?:Error|Exception)\b|ERR!/i;
 const NOT_AN_ERROR = /\b(?:0|no|zero) (?:errors?|failures?|failed)\b|\berrors?: 0\b/i;
 const CODE_LIKE =
   /^(?:raise|except|catch|throw|def|class|function|import|from|export|const|let|var|if|elif|else|return|assert|#|\/\/|\*|\/\*)\b|\bnew \w*Error\(|=>|\bcatch\s*\(/;

@@ -13,15 +13,20 @@ export interface ToolCallIndex {
  */
 export function indexToolCalls(messages: readonly Message[]): ToolCallIndex {
   const latest = new Map<string, ToolCallPart>();
-  const answered = new Map<string, ToolCallPart>();
-  messages.forEach((message, messageIndex) => {
+  // One entry per message (holes for messages without results), then by part: no key string per result.
+  const answered: ((ToolCallPart | undefined)[] | undefined)[] = [];
+  for (const message of messages) {
+    let calls: (ToolCallPart | undefined)[] | undefined;
     message.parts.forEach((part, partIndex) => {
       if (part.type === 'tool-call') latest.set(part.id, part);
       else if (part.type === 'tool-result') {
         const call = latest.get(part.callId);
-        if (call !== undefined) answered.set(`${messageIndex}:${partIndex}`, call);
+        if (call === undefined) return;
+        calls ??= [];
+        calls[partIndex] = call;
       }
     });
-  });
-  return { callFor: (messageIndex, partIndex) => answered.get(`${messageIndex}:${partIndex}`) };
+    answered.push(calls);
+  }
+  return { callFor: (messageIndex, partIndex) => answered[messageIndex]?.[partIndex] };
 }

@@ -88,12 +88,20 @@ export function valueHash(value: unknown): string {
   return hash.digest();
 }
 
+// Messages are immutable: each is hashed once, however many passes and stricter settings reference it.
+const messageHashes = new WeakMap<Message, string>();
+
 /**
  * The content hash of a message: its role and parts (what the model reads), not its id or codec data, so the
  * same message decoded again from the same file, or from a re-encoded copy, hashes the same.
  */
 export function messageHash(message: Message): string {
-  return valueHash({ role: message.role, parts: message.parts });
+  let hash = messageHashes.get(message);
+  if (hash === undefined) {
+    hash = valueHash({ role: message.role, parts: message.parts });
+    messageHashes.set(message, hash);
+  }
+  return hash;
 }
 
 /**

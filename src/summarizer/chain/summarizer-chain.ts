@@ -1,5 +1,5 @@
 import { isCondenseError } from '../../errors/condense-error.js';
-import { createRedactor } from '../../redact/redactor.js';
+import { defaultRedactor } from '../default-redactor.js';
 import type { SummarizeContext, Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
 import { isStickyFailure, isSummarizerError, type SummarizerFailure } from '../summarizer-error.js';
 import { type CooldownPolicy, cooldownFor, DEFAULT_COOLDOWNS } from './cooldowns.js';
@@ -111,7 +111,7 @@ function tierStatus(tier: MutableTier): TierStatus {
  */
 export function createSummarizerChain(options: SummarizerChainOptions): SummarizerChain {
   const policy: CooldownPolicy = { ...DEFAULT_COOLDOWNS, ...options.cooldowns };
-  const redactor = createRedactor();
+  const redactor = defaultRedactor();
   const make = (summarizer: Summarizer | undefined): MutableTier | undefined =>
     summarizer === undefined
       ? undefined

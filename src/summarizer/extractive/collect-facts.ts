@@ -117,6 +117,8 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
   let plan: PlanItem[] | undefined;
   let awaitingFollowUp: { action: ActionFact; followUp?: string }[] = [];
   const counts = { user: 0, assistant: 0, tool: 0 };
+  // Prompts before this index are answered already: each is marked once, not at every later answer.
+  let answered = 0;
   for (const message of messages) {
     if (message.role === 'user') {
       const turn = classifyUserMessage(message);
@@ -133,7 +135,8 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
       counts.assistant++;
       const text = assistantText(message);
       if (text !== '') {
-        for (const prompt of prompts) prompt.unanswered = false;
+        for (const prompt of prompts.slice(answered)) prompt.unanswered = false;
+        answered = prompts.length;
         assistantTexts.push(text);
         pushUnique(decisions, decisionSentences(text), seenDecisions);
         for (const match of text.matchAll(CODE_SPAN)) {

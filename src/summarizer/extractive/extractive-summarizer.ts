@@ -4,6 +4,7 @@ import type { RedactOptions } from '../../redact/options.js';
 import { createRedactor } from '../../redact/redactor.js';
 import { checkpointOf } from '../../transforms/checkpoint-text.js';
 import { isContinuation } from '../../transforms/user-turns.js';
+import { defaultRedactor } from '../default-redactor.js';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
 import { collectFacts } from './collect-facts.js';
 import { fitItems } from './fit-items.js';
@@ -77,7 +78,12 @@ function focusTermsOf(topic: string | undefined): string[] {
  * beyond `maxTokens`. Deterministic, never calls anything, `calls` is 0.
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
-  const redactor = options.redact === false ? undefined : createRedactor(options.redact ?? {});
+  const redactor =
+    options.redact === false
+      ? undefined
+      : options.redact === undefined
+        ? defaultRedactor()
+        : createRedactor(options.redact);
   const name = options.name ?? 'extractive';
   const share = options.maxInputShare ?? 0.6;
   return {

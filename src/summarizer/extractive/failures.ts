@@ -35,42 +35,89 @@ function subject(action: ActionFact): string {
   return `${action.tool}:${action.target}`;
 }
 
-function touches(action: ActionFact, paths: readonly string[]): boolean {
-  return action.paths.some((path) => paths.some((other) => other === path || other.endsWith(`/${path}`)));
+function isWrite(action: ActionFact): boolean {
+  return action.verb === 'EDIT' || action.verb === 'CREATE';
+}
+
+/** Appends `index` to the ascending list under `key` (steps are indexed in order, each once per key). */
+function note(index: Map<string, number[]>, key: string, at: number): void {
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [at]);
+  else if (list[list.length - 1] !== at) list.push(at);
+}
+
+/** Where the first value above `after` sits in an ascending list (its length when there is none). */
+function positionAfter(list: readonly number[], after: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first value of an ascending list above `after`, or `Infinity`. */
+function firstAfter(list: readonly number[] | undefined, after: number): number {
+  if (list === undefined) return Number.POSITIVE_INFINITY;
+  return list[positionAfter(list, after)] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The paths a later step may name to touch `path`: the path itself and every tail of it after a slash
+ * (`a/b/c.ts` is touched by `c.ts` and `b/c.ts`).
+ */
+function touchingPaths(path: string): string[] {
+  const out = [path];
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+    out.push(path.slice(slash + 1));
+  }
+  return out;
 }
 
 /**
  * Pairs every failed step with the first later success on the same subject (the same command, or the same
  * tool on the same target, or any success on a file the failure named), noting the files edited in between and
  * the agent's first words after the failure. Failures never followed by such a success stay unfixed.
+ * A success that edits or creates a named file without sharing the subject is where the fix went, not the fix.
+ * Successes are looked up by subject and by path, so the work grows with the steps, not with their square.
  */
 export function pairFailures(steps: readonly LocatedAction[]): FailureFix[] {
+  const subjects = steps.map(({ action }) => subject(action));
+  const bySubject = new Map<string, number[]>();
+  const byPath = new Map<string, number[]>();
+  const writes: number[] = [];
+  steps.forEach(({ action }, index) => {
+    if (isWrite(action)) writes.push(index);
+    if (action.failed) return;
+    note(bySubject, subjects[index] as string, index);
+    if (!isWrite(action)) for (const path of action.paths) note(byPath, path, index);
+  });
   const out: FailureFix[] = [];
   steps.forEach(({ action, followUp }, index) => {
     if (!action.failed) return;
-    const key = subject(action);
     const named = action.errorLines.flatMap((line) => line.match(/[\w./-]+\.[A-Za-z]{1,6}\b/g) ?? []);
-    const edited: string[] = [];
     // A step that fails again on the same subject before it works shares that later fix.
-    let fixedBy: ActionFact | undefined;
-    for (const later of steps.slice(index + 1)) {
-      const next = later.action;
-      if (!next.failed && (subject(next) === key || touches(next, action.paths) || touches(next, named))) {
-        if (next.verb === 'EDIT' || next.verb === 'CREATE') {
-          for (const path of next.paths) if (!edited.includes(path)) edited.push(path);
-          if (subject(next) !== key) continue;
-        }
-        fixedBy = next;
-        break;
+    let found = firstAfter(bySubject.get(subjects[index] as string), index);
+    for (const path of [...action.paths, ...named]) {
+      for (const touching of touchingPaths(path)) {
+        found = Math.min(found, firstAfter(byPath.get(touching), index));
       }
-      if (next.verb === 'EDIT' || next.verb === 'CREATE') {
-        for (const path of next.paths) if (!edited.includes(path)) edited.push(path);
+    }
+    const fixedBy = steps[found]?.action;
+    const edited = new Set<string>();
+    if (fixedBy !== undefined) {
+      for (let at = positionAfter(writes, index); at < writes.length; at++) {
+        const step = writes[at] as number;
+        if (step > found) break;
+        for (const path of (steps[step] as LocatedAction).action.paths) edited.add(path);
       }
     }
     out.push({
       failed: action,
       ...(fixedBy === undefined ? {} : { fixedBy }),
-      editedPaths: fixedBy === undefined ? [] : edited,
+      editedPaths: [...edited],
       ...(followUp === undefined ? {} : { diagnosis: followUp }),
     });
   });

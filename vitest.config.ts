@@ -1,11 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The suites that read transcripts through `test/support/corpus.ts`: the corpus layer runs them again. */
+const corpusSuites = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+  .filter((path) => path.endsWith('.test.ts'))
+  .map((path) => `test/${path.replaceAll('\\', '/')}`)
+  .filter((path) => readFileSync(join(ROOT, path), 'utf8').includes('support/corpus.js'))
+  .sort();
+
+/**
+ * Three layers (README, "Tests"): `unit` and `e2e` read the committed corpus sample and run on a bare clone
+ * (`npm test`); `corpus` runs the corpus suites over the whole shared corpus (`npm run test:corpus`). The e2e
+ * and corpus layers run the built binary: the npm scripts build first.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     setupFiles: ['test/support/property-seed.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+          env: { CONDENSE_TEST_CORPUS: 'sample' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { CONDENSE_TEST_CORPUS: 'sample' },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'corpus', include: corpusSuites, env: { CONDENSE_TEST_CORPUS: 'full' } },
+      },
+    ],
   },
 });

@@ -1,5 +1,4 @@
 import { bufferView, scanLines } from './jsonl-scan.js';
-import { readFileBytes } from './read-bytes.js';
 
 /**
  * How a dataset file holds its entries. `jsonl`: one entry per line. `json-array`: one JSON array of entries.
@@ -63,9 +62,4 @@ export function splitEntryTexts(bytes: Uint8Array, fileName: string): EntryTexts
     });
   }
   return { layout: 'jsonl', entries, indent: 0, bytes: buf.length };
-}
-
-/** Reads a dataset file and splits it into entry texts (see {@link splitEntryTexts}); `IO_FAILED` when unreadable. */
-export async function readEntryTexts(path: string): Promise<EntryTexts> {
-  return splitEntryTexts(await readFileBytes(path), path);
 }

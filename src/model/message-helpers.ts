@@ -50,8 +50,3 @@ export function toolCallsOf(message: Message): ToolCallPart[] {
 export function toolResultsOf(message: Message): ToolResultPart[] {
   return message.parts.filter((part): part is ToolResultPart => part.type === 'tool-result');
 }
-
-/** True when the message carries at least one tool call. */
-export function hasToolCalls(message: Message): boolean {
-  return message.parts.some((part) => part.type === 'tool-call');
-}

@@ -70,6 +70,3 @@ export interface OpaquePart {
 
 /** One piece of a message: a discriminated union on `type`. */
 export type Part = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart | OpaquePart;
-
-/** The `type` tag of every part kind. */
-export type PartType = Part['type'];

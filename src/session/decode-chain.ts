@@ -94,16 +94,6 @@ function childrenIndex(index: SessionIndex): Map<number, number[]> {
   return children;
 }
 
-/** True when a parsed record is a user record holding at least one `tool_result` block. */
-export function holdsToolResult(value: unknown): boolean {
-  if (!isJsonObject(value) || value['type'] !== 'user') return false;
-  const message = value['message'];
-  const content = isJsonObject(message) ? message['content'] : undefined;
-  return (
-    Array.isArray(content) && content.some((block) => isJsonObject(block) && block['type'] === 'tool_result')
-  );
-}
-
 /**
  * Decodes a chain of Claude Code records through the claude-code codec, after splicing the chain's parallel
  * siblings back in ({@link recoverParallel}); the codec re-attaches any result still missing by `tool_use_id`.

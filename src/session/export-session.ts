@@ -2,8 +2,6 @@ import { convertTranscript } from '../codecs/convert/convert-transcript.js';
 import type { Loss } from '../codecs/convert/losses.js';
 import { type WireProblem, wireProblems } from '../codecs/provider-rules/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
-import type { Message } from '../model/message.js';
-import type { Part, ToolResultContentPart } from '../model/part.js';
 import type { Transcript } from '../model/transcript.js';
 import type { RedactOptions } from '../redact/options.js';
 import { redactTranscript, type TranscriptFinding } from '../redact/redact-transcript.js';
@@ -76,21 +74,6 @@ function lineOf(
     case 'anthropic':
       return { system: systemText(body['system']), messages: body['messages'] ?? [] };
   }
-}
-
-/** A transcript with nothing but roles and parts: no ids, no message, part or transcript metadata. */
-export function plainTranscript(transcript: Transcript): Transcript {
-  return { messages: transcript.messages.map(plainMessage) };
-}
-
-function plainMessage(message: Message): Message {
-  return { role: message.role, parts: message.parts.map(plainPart) };
-}
-
-function plainPart(part: Part): Part {
-  const { meta: _meta, ...rest } = part;
-  if (rest.type !== 'tool-result') return rest as Part;
-  return { ...rest, content: rest.content.map((inner) => plainPart(inner) as ToolResultContentPart) };
 }
 
 function systemText(system: JsonValue | undefined): JsonValue {

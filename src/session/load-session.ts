@@ -3,14 +3,10 @@ import type { Transcript } from '../model/transcript.js';
 import { boundaryInfo, type SegmentEnds } from './boundary.js';
 import { isCodexRollout, loadCodexSession } from './codex-session.js';
 import { findDeadBranches } from './dead-branches.js';
-import {
-  decodeClaudeCodeChain,
-  decodeCondenseChain,
-  holdsToolResult,
-  parallelCandidates,
-} from './decode-chain.js';
+import { decodeClaudeCodeChain, decodeCondenseChain, parallelCandidates } from './decode-chain.js';
 import { detectDialect } from './dialect.js';
 import { queuedPrompts } from './queued-prompts.js';
+import { holdsToolResult } from './recover-parallel.js';
 import {
   onlyReferencedAsParent,
   parseAndVerify,

@@ -1,5 +1,4 @@
 import { isJsonObject } from '../model/json.js';
-import { holdsToolResult } from './decode-chain.js';
 import { lookup, type SessionIndex } from './session-index.js';
 import type { LineSkeleton } from './skeleton.js';
 
@@ -78,4 +77,14 @@ function push(map: Map<number, number[]>, key: number, value: number): void {
 
 function skeletonAt(index: SessionIndex, at: number): LineSkeleton {
   return index.skeletons[at] as LineSkeleton;
+}
+
+/** True when a parsed record is a user record holding at least one `tool_result` block. */
+export function holdsToolResult(value: unknown): boolean {
+  if (!isJsonObject(value) || value['type'] !== 'user') return false;
+  const message = value['message'];
+  const content = isJsonObject(message) ? message['content'] : undefined;
+  return (
+    Array.isArray(content) && content.some((block) => isJsonObject(block) && block['type'] === 'tool_result')
+  );
 }

@@ -31,8 +31,3 @@ export function turnEnd(messages: readonly Message[], userIndex: number): number
   while (at < messages.length && messages[at]?.role === 'assistant') at++;
   return alignForward(messages, at);
 }
-
-/** True when a cut at `index` keeps every tool call with its results (it does not fall on a tool message). */
-export function isCleanCut(messages: readonly Message[], index: number): boolean {
-  return index <= 0 || index >= messages.length || messages[index]?.role !== 'tool';
-}

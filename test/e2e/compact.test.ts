@@ -7,7 +7,7 @@ import { verifyTranscript } from '../../src/model/verify.js';
 import { type LoopbackProvider, loopbackReplies, startLoopbackProvider } from '../../src/testing.js';
 import { realisticCheckpoint } from '../support/checkpoints.js';
 import { runBinary, temporaryDirectory } from '../support/cli.js';
-import { corpusFiles, HAS_CORPUS } from '../support/corpus.js';
+import { corpusFiles } from '../support/corpus.js';
 
 const EXAMPLE = 'examples/coding-agent-session.openai.json';
 
@@ -46,32 +46,29 @@ describe('condense compact (built binary)', () => {
     expect(body.report.madeProgress).toBe(true);
   });
 
-  it.skipIf(!HAS_CORPUS)(
-    'writes the same format to -o, atomically, and prints { report, transcript } with --json',
-    async () => {
-      const directory = temporaryDirectory();
-      try {
-        const file = corpusFiles('anthropic')[0] as string;
-        const out = `${directory.path}/compacted.json`;
-        const run = await runBinary(['compact', file, '--force', '-o', out]);
-        expect(run.code, run.stderr).toBe(0);
-        const document = decodeDocument(readFileSync(out, 'utf8'));
-        expect(document.format).toBe('anthropic');
-        expect(
-          verifyTranscript(documentTranscripts(document)[0] as never, { provider: 'anthropic' }),
-        ).toEqual([]);
-        const json = await runBinary(['compact', file, '--force', '--json']);
-        const body = JSON.parse(json.stdout) as {
-          report: { engine: string };
-          transcript: { messages: unknown[] };
-        };
-        expect(body.report.engine).toBe('compressor');
-        expect(body.transcript.messages.length).toBeGreaterThan(0);
-      } finally {
-        directory.remove();
-      }
-    },
-  );
+  it('writes the same format to -o, atomically, and prints { report, transcript } with --json', async () => {
+    const directory = temporaryDirectory();
+    try {
+      const file = corpusFiles('anthropic')[0] as string;
+      const out = `${directory.path}/compacted.json`;
+      const run = await runBinary(['compact', file, '--force', '-o', out]);
+      expect(run.code, run.stderr).toBe(0);
+      const document = decodeDocument(readFileSync(out, 'utf8'));
+      expect(document.format).toBe('anthropic');
+      expect(verifyTranscript(documentTranscripts(document)[0] as never, { provider: 'anthropic' })).toEqual(
+        [],
+      );
+      const json = await runBinary(['compact', file, '--force', '--json']);
+      const body = JSON.parse(json.stdout) as {
+        report: { engine: string };
+        transcript: { messages: unknown[] };
+      };
+      expect(body.report.engine).toBe('compressor');
+      expect(body.transcript.messages.length).toBeGreaterThan(0);
+    } finally {
+      directory.remove();
+    }
+  });
 
   it('uses a model through --model and --base-url, and reports it', async () => {
     const before = server.requests.length;
@@ -98,7 +95,7 @@ describe('condense compact (built binary)', () => {
     expect(run.stderr).toMatch(/ANTHROPIC_API_KEY/);
   });
 
-  it.skipIf(!HAS_CORPUS)('keeps a Claude Code session a Claude Code session', async () => {
+  it('keeps a Claude Code session a Claude Code session', async () => {
     const file = corpusFiles('claude-code').find((name) =>
       name.includes('ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl'),
     ) as string;

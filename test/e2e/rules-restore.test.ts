@@ -6,7 +6,7 @@ import { decodeDocument } from '../../src/codecs/registry.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import { verifyTranscript } from '../../src/model/verify.js';
 import { runBinary, temporaryDirectory } from '../support/cli.js';
-import { type CorpusDir, corpusFiles, HAS_CORPUS } from '../support/corpus.js';
+import { type CorpusDir, corpusFiles } from '../support/corpus.js';
 
 const EXAMPLE = 'examples/coding-agent-session.openai.json';
 
@@ -47,23 +47,20 @@ describe('condense restore (built binary)', () => {
 
   const samples: readonly CorpusDir[] = ['claude-code', 'anthropic', 'openai', 'sharegpt'];
   for (const dir of samples) {
-    it.skipIf(!HAS_CORPUS)(
-      `round-trips a ${dir} corpus file: compact, then restore all, gives the original transcripts`,
-      async () => {
-        const file = corpusFiles(dir)[0] as string;
-        const out = join(directory.path, `${dir}.out`);
-        const back = join(directory.path, `${dir}.back`);
-        expect((await runBinary(['compact', file, '--engine', 'rules', '--force', '-o', out])).code).toBe(0);
-        const run = await runBinary(['restore', out, '--from', file, '-o', back]);
-        expect(run.code, run.stderr).toBe(0);
-        const original = documentTranscripts(decodeDocument(readFileSync(file, 'utf8')));
-        const restored = documentTranscripts(decodeDocument(readFileSync(back, 'utf8')));
-        expect(
-          restored.map((transcript) => transcript.messages.map((message) => [message.role, message.parts])),
-        ).toEqual(
-          original.map((transcript) => transcript.messages.map((message) => [message.role, message.parts])),
-        );
-      },
-    );
+    it(`round-trips a ${dir} corpus file: compact, then restore all, gives the original transcripts`, async () => {
+      const file = corpusFiles(dir)[0] as string;
+      const out = join(directory.path, `${dir}.out`);
+      const back = join(directory.path, `${dir}.back`);
+      expect((await runBinary(['compact', file, '--engine', 'rules', '--force', '-o', out])).code).toBe(0);
+      const run = await runBinary(['restore', out, '--from', file, '-o', back]);
+      expect(run.code, run.stderr).toBe(0);
+      const original = documentTranscripts(decodeDocument(readFileSync(file, 'utf8')));
+      const restored = documentTranscripts(decodeDocument(readFileSync(back, 'utf8')));
+      expect(
+        restored.map((transcript) => transcript.messages.map((message) => [message.role, message.parts])),
+      ).toEqual(
+        original.map((transcript) => transcript.messages.map((message) => [message.role, message.parts])),
+      );
+    });
   }
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../session/generate-session.js';
 import { runBinary, temporaryDirectory } from '../support/cli.js';
-import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus.js';
+import { CORPUS_DIR, FULL_CORPUS } from '../support/corpus.js';
 
 const corpus = (name: string) => join(CORPUS_DIR, 'claude-code', name);
 
@@ -66,12 +66,14 @@ describe('condense replay (built binary)', () => {
     expect(run.stderr).toContain('no such file');
   });
 
-  it.skipIf(!HAS_CORPUS)('marks the real compaction boundary and shows the context view', async () => {
+  it('marks the real compaction boundary and shows the context view', async () => {
     const file = corpus('marot__spotter__ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl');
     const full = await runBinary(['replay', file]);
     expect(full.code).toBe(0);
     expect(full.stdout).toContain(
-      '──── compaction boundary · manual · 142,431 tokens before · line 1481 ────',
+      FULL_CORPUS
+        ? '──── compaction boundary · manual · 142,431 tokens before · line 1481 ────'
+        : '──── compaction boundary · manual · 142,431 tokens before · line 1 · history before it missing ────',
     );
     const context = await runBinary(['replay', file, '--context', '--json']);
     const payload = JSON.parse(context.stdout);

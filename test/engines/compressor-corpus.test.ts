@@ -5,7 +5,7 @@ import { createCompressor } from '../../src/engines/compressor/create-compressor
 import type { Transcript } from '../../src/model/transcript.js';
 import { verifyTranscript } from '../../src/model/verify.js';
 import { createRoughCounter } from '../../src/tokens/rough-counter.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { compactOrBest } from './support.js';
 
 const FILES = [
@@ -16,7 +16,7 @@ const FILES = [
 ];
 const counter = createRoughCounter();
 
-describe.skipIf(!HAS_CORPUS)('compressor engine on the real corpus', () => {
+describe('compressor engine on the real corpus', () => {
   it.each(FILES.map((file) => [shortName(file), file]))(
     'compacts %s into valid transcripts that re-encode',
     async (_name, file) => {

@@ -14,7 +14,7 @@ import {
   CORPUS_DIR,
   type CorpusDir,
   corpusFiles,
-  HAS_CORPUS,
+  FULL_CORPUS,
   readCorpusFile,
   shortName,
 } from '../support/corpus.js';
@@ -26,7 +26,7 @@ function transcriptsOf(dir: CorpusDir, name: string): Transcript[] {
   return documentTranscripts(decodeDocument(readCorpusFile(join(CORPUS_DIR, dir, name))));
 }
 
-describe.skipIf(!HAS_CORPUS)('artifact extraction on the corpus', () => {
+describe('artifact extraction on the corpus', () => {
   for (const dir of DIRS) {
     for (const file of corpusFiles(dir)) {
       it(`extracts only strings present in ${dir}/${shortName(file)}`, () => {
@@ -51,7 +51,7 @@ describe.skipIf(!HAS_CORPUS)('artifact extraction on the corpus', () => {
     expect([...artifacts.paths]).not.toContain('@xterm/xterm');
   });
 
-  it('finds paths, commands and the traceback of an SWE-agent run', () => {
+  it.skipIf(!FULL_CORPUS)('finds paths, commands and the traceback of an SWE-agent run', () => {
     const [run] = transcriptsOf(
       'openai',
       'SWE-agent__SWE-agent__replay__marshmallow-code__marshmallow-1867__function_calling_replace_from_source__marshmallow-code__marshmallow-1867.traj',
@@ -63,7 +63,7 @@ describe.skipIf(!HAS_CORPUS)('artifact extraction on the corpus', () => {
     expect(artifacts.commands).toContain('pip install -e .[dev]');
   });
 
-  it('finds tool errors in tau-bench and ToolBench', () => {
+  it.skipIf(!FULL_CORPUS)('finds tool errors in tau-bench and ToolBench', () => {
     const tau = transcriptsOf('openai', 'sierra-research__tau-bench__gpt-4o-airline.json');
     const errors = tau.flatMap((transcript) => [...extractArtifacts(transcript.messages).errorLines]);
     expect(errors).toContain('Error: gift card balance is not enough');

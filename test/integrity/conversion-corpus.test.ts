@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentTranscripts } from '../../src/codecs/document.js';
 import { decodeDocument } from '../../src/codecs/registry.js';
 import { FORMAT_NAMES } from '../../src/model/format.js';
-import { type CorpusDir, corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { conversionFindings } from './check-conversion.js';
 
 const DIRS: readonly CorpusDir[] = ['anthropic', 'claude-code', 'openai', 'sharegpt'];
@@ -11,7 +11,7 @@ const DIRS: readonly CorpusDir[] = ['anthropic', 'claude-code', 'openai', 'share
  * Every transcript of every corpus file (706, decoded once per file), converted to every format. A full sweep:
  * about 15 s on 2 cores.
  */
-describe.skipIf(!HAS_CORPUS)('conversion of every corpus transcript to every format', () => {
+describe('conversion of every corpus transcript to every format', () => {
   for (const dir of DIRS) {
     for (const file of corpusFiles(dir)) {
       it(`${dir}/${shortName(file)} converts without an unreported loss`, () => {

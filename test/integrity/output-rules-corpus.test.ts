@@ -7,10 +7,10 @@ import { createEngine } from '../../src/engines/registry.js';
 import { exportSession } from '../../src/session/export-session.js';
 import { loadSession } from '../../src/session/load-session.js';
 import { compactOrBest } from '../engines/support.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { ENGINES } from './check-session.js';
 
-describe.skipIf(!HAS_CORPUS)('provider rules on every output path', () => {
+describe('provider rules on every output path', () => {
   it('exports every real session as provider-valid OpenAI and Anthropic lines', () => {
     const broken: string[] = [];
     for (const file of corpusFiles('claude-code')) {

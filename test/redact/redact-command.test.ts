@@ -8,7 +8,7 @@ import { documentTranscripts } from '../../src/codecs/document.js';
 import { decodeDocument, encodeDocument, layoutFor } from '../../src/codecs/registry.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/model/format.js';
 import type { Transcript } from '../../src/model/transcript.js';
-import { corpusFiles, HAS_CORPUS } from '../support/corpus.js';
+import { corpusFiles } from '../support/corpus.js';
 import { FAKE } from './fixtures.js';
 
 interface Run {
@@ -150,7 +150,7 @@ describe('condense redact', () => {
     expect((await run(['redact', 'missing.jsonl'])).code).toBe(1);
   });
 
-  it.skipIf(!HAS_CORPUS).each(['anthropic', 'claude-code', 'openai', 'sharegpt'] as const)(
+  it.each(['anthropic', 'claude-code', 'openai', 'sharegpt'] as const)(
     'works on a real %s corpus file',
     async (corpusDir) => {
       const file = corpusFiles(corpusDir)[0] as string;

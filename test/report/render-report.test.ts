@@ -7,7 +7,7 @@ import { classifyMessages } from '../../src/report/classify-messages.js';
 import { REPORT_CSP, renderReportHtml } from '../../src/report/render-report.js';
 import { buildCodingSession } from '../../src/testing/transcript-builders.js';
 import { exampleSession } from '../engines/support.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { buildHostileSession, buildRulesSession, HOSTILE } from './fixtures.js';
 import { cardsOf, compactFor, countStatus, expectWellFormed, ruleCounts } from './support.js';
 
@@ -193,7 +193,7 @@ describe('renderReportHtml', () => {
 
 const CORPUS = [...corpusFiles('claude-code').slice(0, 2), ...corpusFiles('openai').slice(0, 1)];
 
-describe.skipIf(!HAS_CORPUS)('renderReportHtml on real corpus transcripts', () => {
+describe('renderReportHtml on real corpus transcripts', () => {
   it.each(
     CORPUS.flatMap((file) =>
       (['compressor', 'rules'] as const).map((engine) => [shortName(file), engine, file]),

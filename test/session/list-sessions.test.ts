@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/session/list-sessions.js';
 import { temporaryDirectory } from '../support/cli.js';
-import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus.js';
+import { CORPUS_DIR, FULL_CORPUS } from '../support/corpus.js';
 import { SessionBuilder } from './generate-session.js';
 
 describe('listSessions', () => {
@@ -38,7 +38,7 @@ describe('listSessions', () => {
     }
   });
 
-  it.skipIf(!HAS_CORPUS)(
+  it.skipIf(!FULL_CORPUS)(
     'finds the titles of a real project, all kept in other sessions’ files',
     async () => {
       const dir = temporaryDirectory();

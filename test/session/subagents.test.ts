@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/session/list-sessions.js';
 import { loadSessionFile } from '../../src/session/load-session-file.js';
 import { temporaryDirectory } from '../support/cli.js';
-import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus.js';
+import { CORPUS_DIR, FULL_CORPUS } from '../support/corpus.js';
 
 /**
  * Rebuilds real project layouts from the corpus (whose file names flatten directories with `__`):
@@ -55,7 +55,7 @@ const NESTED_AGENTS = [
   'agent-aef063ba534d73153',
 ];
 
-describe.skipIf(!HAS_CORPUS)('subagent transcripts in real layouts', () => {
+describe('subagent transcripts in real layouts', () => {
   const dir = temporaryDirectory();
   beforeAll(() => {
     buildProject(
@@ -97,7 +97,7 @@ describe.skipIf(!HAS_CORPUS)('subagent transcripts in real layouts', () => {
     expect(listings.find((listing) => listing.sessionId === WORKTREES)?.subagents).toBe(6);
   });
 
-  it('marks the compaction summarizer subagent of a compacted session', async () => {
+  it.skipIf(!FULL_CORPUS)('marks the compaction summarizer subagent of a compacted session', async () => {
     const marot = temporaryDirectory();
     try {
       const session = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';

@@ -4,7 +4,7 @@ import { decodeDocument } from '../../src/codecs/registry.js';
 import { ARTIFACT_KINDS, artifactCoverage, extractArtifacts } from '../../src/inspect/artifacts.js';
 import { isNoisePath } from '../../src/summarizer/extractive/record-items.js';
 import { createExtractiveSummarizer } from '../../src/summarizer/index.js';
-import { type CorpusDir, corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../support/corpus.js';
+import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { counter } from './helpers.js';
 
 /**
@@ -34,7 +34,7 @@ const pooled = Object.fromEntries(ARTIFACT_KINDS.map((kind) => [kind, { present:
   { present: number; total: number }
 >;
 
-describe.skipIf(!HAS_CORPUS)('extractive checkpoint on the corpus', () => {
+describe('extractive checkpoint on the corpus', () => {
   for (const dir of DIRS) {
     for (const file of corpusFiles(dir)) {
       it(`keeps the artifacts of ${dir}/${shortName(file)}`, async () => {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEncodingCounter } from '../../src/tokens/encoding-counter.js';
 import { estimateTextTokens } from '../../src/tokens/estimate-text-tokens.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile } from '../support/corpus.js';
+import { corpusFiles, readCorpusFile } from '../support/corpus.js';
 
 /** Every string of 20+ characters in a JSON or JSONL file: message text, tool arguments and output, code… */
 function stringsOf(text: string): string[] {
@@ -30,7 +30,7 @@ function stringsOf(text: string): string[] {
   return out;
 }
 
-describe.skipIf(!HAS_CORPUS)('rough estimator calibration on the real corpus', () => {
+describe('rough estimator calibration on the real corpus', () => {
   it('is within 6 % of o200k_base in aggregate and within 25 % for 90 % of texts', async () => {
     const exact = await createEncodingCounter('o200k_base');
     const files = (['claude-code', 'openai', 'sharegpt', 'anthropic'] as const)

@@ -11,7 +11,7 @@ import {
   HERMES_SUMMARY_PREFIX,
   toCompressionMetricsJson,
 } from '../../src/trajectory/index.js';
-import { CORPUS_DIR, HAS_CORPUS, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_DIR, FULL_CORPUS, readCorpusFile } from '../support/corpus.js';
 
 const TAU = join(CORPUS_DIR, 'openai', 'sierra-research__tau-bench__gpt-4o-airline.json');
 const HERMES = join(CORPUS_DIR, 'sharegpt', 'ruanjianershu__HermesWith__trajectory_samples.jsonl');
@@ -41,15 +41,15 @@ function derivedShareGpt(): { line: string; source: Transcript }[] {
 
 type Turn = { from: string; value: string };
 
-describe.skipIf(!HAS_CORPUS)('trajectory compression on real runs', () => {
+describe('trajectory compression on real runs', () => {
   it.each(['single-pass', 'escalate'] as const)(
-    'compresses all 200 tau-bench runs (%s) into valid, smaller ShareGPT entries',
+    'compresses every tau-bench run (%s) into valid, smaller ShareGPT entries',
     async (strategy) => {
       const counter = await createTokenCounter('o200k_base');
       const sharegpt = getCodec('sharegpt');
       const target = 2000;
       const entries = derivedShareGpt();
-      expect(entries).toHaveLength(200);
+      expect(entries).toHaveLength(FULL_CORPUS ? 200 : 3);
       let compressed = 0;
       let stillOver = 0;
       for (const { line } of entries) {
@@ -105,7 +105,7 @@ describe.skipIf(!HAS_CORPUS)('trajectory compression on real runs', () => {
         if (result.metrics.stillOverLimit) stillOver++;
         else expect(result.metrics.compressedTokens).toBeLessThanOrEqual(target);
       }
-      expect(compressed).toBeGreaterThan(150);
+      expect(compressed).toBeGreaterThan(FULL_CORPUS ? 150 : 1);
       if (strategy === 'escalate') expect(stillOver).toBe(0);
     },
   );

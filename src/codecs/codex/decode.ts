@@ -5,7 +5,7 @@ import type { DecodeIssue, DecodeResult } from '../codec.js';
 import { type DecodedUnit, decodeItems } from '../openai-responses/decode-items.js';
 import { definedFields, RESPONSES } from '../openai-responses/meta.js';
 import { type RolloutReading, type RolloutView, readRollout, rolloutRecords } from './read-rollout.js';
-import { CODEX, eventType, isScriptRollout, type RolloutRecord } from './records.js';
+import { CODEX, isScriptRollout, type RolloutRecord } from './records.js';
 import { sideEntries } from './side-records.js';
 
 /** Options of {@link decodeRollout}. */
@@ -164,10 +164,4 @@ function unitMessage(
 function scriptEnvelope(value: JsonObject): JsonObject {
   const { items: _items, ...rest } = value;
   return { keys: Object.keys(value), rest };
-}
-
-/** True when the record is an event of one of the given types. */
-export function isEventOf(record: RolloutRecord, types: ReadonlySet<string>): boolean {
-  const type = eventType(record);
-  return type !== undefined && types.has(type);
 }

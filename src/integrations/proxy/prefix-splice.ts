@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestBody } from './protocol-adapter.js';
+import type { PromptFields, RequestBody } from './protocol-adapter.js';
 
 /**
  * The last compaction of a conversation: the original wire messages it replaced (by count and hash) and what
@@ -75,14 +75,6 @@ export function splicePrefix(prompt: WirePrompt, stored: StoredPrefix): WireProm
   if (!startsWithPrefix(prompt, stored)) return undefined;
   const messages = [...stored.messages, ...prompt.messages.slice(stored.count)];
   return stored.system === undefined ? { messages } : { messages, system: stored.system };
-}
-
-/** Where a protocol's request keeps its prompt: the message list and, for some, a top-level system prompt. */
-export interface PromptFields {
-  /** `messages` (OpenAI chat, Anthropic) or `input` (OpenAI Responses). */
-  readonly promptKey: string;
-  /** `system` (Anthropic), `instructions` (OpenAI Responses), or none. */
-  readonly systemKey: string | undefined;
 }
 
 /** The prompt part of a request body. */

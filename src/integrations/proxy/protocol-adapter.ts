@@ -1,11 +1,18 @@
 import type { Codec } from '../../codecs/codec.js';
 import { exceedsJsonDepth } from '../../codecs/json-depth.js';
 import { getCodec } from '../../codecs/registry.js';
-import type { PromptFields } from './prefix-splice.js';
 import type { ProxyProtocol } from './routes.js';
 
 /** A parsed request body: a JSON object. */
 export type RequestBody = Readonly<Record<string, unknown>>;
+
+/** Where a protocol's request keeps its prompt: the message list and, for some, a top-level system prompt. */
+export interface PromptFields {
+  /** `messages` (OpenAI chat, Anthropic) or `input` (OpenAI Responses). */
+  readonly promptKey: string;
+  /** `system` (Anthropic), `instructions` (OpenAI Responses), or none. */
+  readonly systemKey: string | undefined;
+}
 
 /** What the proxy needs to know about one wire protocol. */
 export interface ProtocolAdapter extends PromptFields {

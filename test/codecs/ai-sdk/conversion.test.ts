@@ -3,7 +3,7 @@ import { decodeAiSdk, encodeAiSdk } from '../../../src/codecs/ai-sdk/index.js';
 import { documentTranscripts } from '../../../src/codecs/document.js';
 import { decodeDocument, detectFormat } from '../../../src/codecs/registry.js';
 import type { Transcript } from '../../../src/model/transcript.js';
-import { type CorpusDir, corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 import { callPairs } from '../sharegpt/pairs.js';
 import { schemaFailures } from './schema.js';
 
@@ -18,7 +18,7 @@ function normalizedPairs(transcript: Transcript) {
   });
 }
 
-describe.skipIf(!HAS_CORPUS)('conversion of every corpus format to the AI SDK', () => {
+describe('conversion of every corpus format to the AI SDK', () => {
   for (const dir of [
     'openai',
     'anthropic',

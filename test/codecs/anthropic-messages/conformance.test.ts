@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { corpusFiles, HAS_CORPUS } from '../../support/corpus.js';
+import { corpusFiles } from '../../support/corpus.js';
 import { runCodecConformance } from '../conformance.js';
 
-describe.skipIf(!HAS_CORPUS)('anthropic codec conformance over the real corpus', () => {
+describe('anthropic codec conformance over the real corpus', () => {
   runCodecConformance({ format: 'anthropic', files: corpusFiles('anthropic') });
 });

@@ -4,10 +4,10 @@ import { documentTranscripts } from '../../../src/codecs/document.js';
 import { decodeDocument } from '../../../src/codecs/registry.js';
 import { stripOrigins } from '../../../src/model/origins.js';
 import { verifyTranscript } from '../../../src/model/verify.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 import { anthropicWireProblems } from './wire-oracle.js';
 
-describe.skipIf(!HAS_CORPUS)('decoded anthropic corpus transcripts against provider rules', () => {
+describe('decoded anthropic corpus transcripts against provider rules', () => {
   for (const file of corpusFiles('anthropic')) {
     it(`keeps ${shortName(file)} valid for Anthropic with every tool result in a tool message`, () => {
       const text = readCorpusFile(file);

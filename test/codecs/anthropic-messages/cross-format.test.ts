@@ -5,7 +5,7 @@ import { wireProblems } from '../../../src/codecs/provider-rules/index.js';
 import { decodeDocument } from '../../../src/codecs/registry.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import { verifyTranscript } from '../../../src/model/verify.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 import { withoutMeta } from '../openai-chat/without-meta.js';
 import { anthropicWireProblems } from './wire-oracle.js';
 
@@ -49,7 +49,7 @@ function codes(transcript: Transcript, provider: 'anthropic' | 'generic'): strin
     .sort();
 }
 
-describe.skipIf(!HAS_CORPUS)('openai corpus encoded as Anthropic requests', () => {
+describe('openai corpus encoded as Anthropic requests', () => {
   for (const file of corpusFiles('openai')) {
     it(`keeps every tool call of ${shortName(file)} paired with its result`, () => {
       const document = decodeDocument(readCorpusFile(file), { format: 'openai' });

@@ -3,7 +3,7 @@ import { documentTranscripts } from '../../../src/codecs/document.js';
 import { decodeDocument } from '../../../src/codecs/registry.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import { type Violation, verifyTranscript } from '../../../src/model/verify.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 
 /** Call ids that some tool call of the transcript reuses (real data: replayed demos, tau-bench reruns). */
 function reusedCallIds(transcript: Transcript): Set<string> {
@@ -41,7 +41,7 @@ function unexplained(transcript: Transcript, violations: readonly Violation[], t
   });
 }
 
-describe.skipIf(!HAS_CORPUS)('decoded openai corpus transcripts against provider rules', () => {
+describe('decoded openai corpus transcripts against provider rules', () => {
   for (const file of corpusFiles('openai')) {
     it(`reports only the rule breaks present in the data of ${shortName(file)}`, () => {
       const text = readCorpusFile(file);

@@ -4,7 +4,7 @@ import { openaiCodec } from '../../../src/codecs/openai-chat/index.js';
 import { decodeDocument } from '../../../src/codecs/registry.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import { verifyTranscript } from '../../../src/model/verify.js';
-import { corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 import { withoutMeta } from './without-meta.js';
 
 function calls(transcript: Transcript): unknown[] {
@@ -23,7 +23,7 @@ function results(transcript: Transcript): unknown[] {
   );
 }
 
-describe.skipIf(!HAS_CORPUS)('anthropic corpus encoded as OpenAI chat messages', () => {
+describe('anthropic corpus encoded as OpenAI chat messages', () => {
   for (const file of corpusFiles('anthropic')) {
     it(`keeps every tool call of ${shortName(file)} paired with its result and valid for OpenAI`, () => {
       const [source] = documentTranscripts(decodeDocument(readCorpusFile(file), { format: 'anthropic' }));

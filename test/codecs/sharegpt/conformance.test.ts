@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { corpusFiles, HAS_CORPUS } from '../../support/corpus.js';
+import { corpusFiles } from '../../support/corpus.js';
 import { runCodecConformance } from '../conformance.js';
 
-describe.skipIf(!HAS_CORPUS)('sharegpt codec conformance on the real corpus', () => {
+describe('sharegpt codec conformance on the real corpus', () => {
   runCodecConformance({ format: 'sharegpt', files: corpusFiles('sharegpt') });
 });

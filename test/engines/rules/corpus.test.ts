@@ -6,7 +6,7 @@ import { restoreTranscript } from '../../../src/engines/rules/restore-transcript
 import { ARTIFACT_KINDS, type ArtifactKind, extractArtifacts } from '../../../src/inspect/artifacts.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import { createRoughCounter } from '../../../src/tokens/rough-counter.js';
-import { type CorpusDir, corpusFiles, HAS_CORPUS, readCorpusFile, shortName } from '../../support/corpus.js';
+import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../../support/corpus.js';
 import { gainedViolations } from '../../transforms/support.js';
 import { compactOrBest } from '../support.js';
 import { lostArtifacts } from './support.js';
@@ -25,7 +25,7 @@ function contextLengthOf(transcript: Transcript): number {
   return Math.max(8_000, Math.floor(counter.countTranscript(transcript) / 2));
 }
 
-describe.skipIf(!HAS_CORPUS)('rules engine on the whole corpus', () => {
+describe('rules engine on the whole corpus', () => {
   afterAll(() => {
     const line = ARTIFACT_KINDS.map(
       (kind) => `${kind} ${figures[kind].atRisk - figures[kind].lost}/${figures[kind].atRisk}`,

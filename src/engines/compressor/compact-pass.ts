@@ -195,9 +195,7 @@ async function foldMiddle(
   const notes = [
     ...(outcome.kind === 'summary' ? (outcome.result.notes ?? []) : []),
     ...(layout.level > 0
-      ? [
-          `squeezed (level ${layout.level}): less was kept verbatim to fit ${input.limitTokens} tokens`,
-        ]
+      ? [`squeezed (level ${layout.level}): less was kept verbatim to fit ${input.limitTokens} tokens`]
       : []),
   ];
   return finishPass(

@@ -1,6 +1,7 @@
 import type { LanguageModelMiddleware } from 'ai';
 import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
 import type { CompactionReport } from '../../engines/compaction-report.js';
+import { createCompressor } from '../../engines/compressor/create-compressor.js';
 import { COMPRESSOR_DEFAULTS } from '../../engines/compressor/options.js';
 import { createRuleEngine } from '../../engines/rules/create-rule-engine.js';
 import type { RuleEngineOptions } from '../../engines/rules/options.js';
@@ -18,8 +19,13 @@ export type MiddlewareCompaction =
   | {
       readonly engine: 'rules';
       readonly report: CompactionReport;
-      /** Set when even the strictest rules leave the prompt over the window; the prompt is sent anyway. */
+      /**
+       * Set when even the strictest rules and an extractive checkpoint leave the prompt over the window; the
+       * smallest result is sent anyway.
+       */
       readonly overflow?: WindowOverflow;
+      /** The rules alone could not fit the window, so older steps were folded into an extractive checkpoint. */
+      readonly folded?: boolean;
     }
   | {
       readonly engine: 'pruning';
@@ -110,11 +116,19 @@ function compactorFor(options: CondenseMiddlewareOptions): Compactor {
     // A fresh engine per call: no anti-thrash memory, so the same prompt always compacts the same way.
     const rules = createRuleEngine(ruleOptions);
     if (!rules.shouldCompressPreflight(transcript)) return undefined;
-    const { result, overflow } = await compactOrSmallest(rules, transcript);
+    const ruled = await compactOrSmallest(rules, transcript);
+    // Past the window, one-line records of collapsed steps still pile up: fold what the rules left into an
+    // extractive checkpoint (no model, same input gives the same bytes; a later pass updates the checkpoint it
+    // finds in the prompt). Only then is a prompt sent over the window, and reported.
+    const { result, overflow } =
+      ruled.overflow === undefined
+        ? ruled
+        : await foldPastWindow(ruled.result.transcript, ruleOptions, rules);
     const compaction: MiddlewareCompaction = {
       engine: 'rules',
       report: result.report,
       ...(overflow === undefined ? {} : { overflow }),
+      ...(ruled.overflow === undefined ? {} : { folded: true }),
     };
     if (result.report.aborted || result.report.savings.tokens <= 0) {
       // Nothing smaller to send: a prompt past the window still goes out, but never without a word.
@@ -122,6 +136,19 @@ function compactorFor(options: CondenseMiddlewareOptions): Compactor {
     }
     return { transcript: result.transcript, compaction };
   };
+}
+
+async function foldPastWindow(
+  transcript: Transcript,
+  ruleOptions: RuleEngineOptions,
+  rules: ReturnType<typeof createRuleEngine>,
+): ReturnType<typeof compactOrSmallest> {
+  const compressor = createCompressor({
+    contextLength: rules.status().contextLength,
+    ...(ruleOptions.maxOutputTokens === undefined ? {} : { maxOutputTokens: ruleOptions.maxOutputTokens }),
+    ...(ruleOptions.counter === undefined ? {} : { counter: ruleOptions.counter }),
+  });
+  return compactOrSmallest(compressor, transcript, { force: true });
 }
 
 function pruningCompactor(

@@ -103,7 +103,7 @@ describe('a 200-step tool loop with 3k-token outputs in a 16K window', () => {
     expect(events.every((event) => event.report.summary.source !== 'model')).toBe(true);
   });
 
-  it('condenseMiddleware (rules) sends no prompt over the window without reporting the overflow', async () => {
+  it('condenseMiddleware (rules) never sends a prompt over the window: past it, older steps fold into a checkpoint', async () => {
     // The middleware sees one call per step, in order: each compaction is tagged with the request it shaped.
     const compactions: { readonly request: number; readonly compaction: MiddlewareCompaction }[] = [];
     let request = -1;
@@ -138,5 +138,11 @@ describe('a 200-step tool loop with 3k-token outputs in a 16K window', () => {
       expect(Math.abs((sizes[index] as number) - overflow.tokens)).toBeLessThan(100);
     }
     expect(compactions.length).toBeGreaterThan(10);
+    // Nothing here is too big to fit: the rules make room first, a checkpoint when they cannot.
+    expect(overflows.size).toBe(0);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(WINDOW);
+    expect(compactions.some(({ compaction }) => compaction.engine === 'rules' && compaction.folded)).toBe(
+      true,
+    );
   });
 });

@@ -47,14 +47,16 @@ export function fileSource(fd: number, length: number, chunk = CHUNK_BYTES): Byt
     read,
     search(needle, found) {
       // Windows overlap by the needle's length less one, so an occurrence across two windows is seen once.
-      const step = chunk - needle.length + 1;
+      const size = Math.max(chunk, 2 * needle.length);
+      const step = size - needle.length + 1;
       for (let base = 0; base < length; base += step) {
-        const window = read(base, Math.min(length, base + chunk));
+        const last = base + size >= length;
+        const window = read(base, Math.min(length, base + size));
         for (let at = window.indexOf(needle); at !== -1; at = window.indexOf(needle, at + needle.length)) {
-          if (at >= step && base + chunk < length) break;
+          if (at >= step && !last) break;
           if (!found(base + at)) return;
         }
-        if (base + chunk >= length) return;
+        if (last) return;
       }
     },
   };

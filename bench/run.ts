@@ -11,11 +11,12 @@ interface BenchResults {
 }
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
-const filter = process.argv[2];
+// Any arguments name the suites to run (parts of their file names): `npm run bench -- replay cli-startup`.
+const filters = process.argv.slice(2);
 
 const files = readdirSync(benchDir)
   .filter((name) => name.endsWith('.bench.ts'))
-  .filter((name) => filter === undefined || name.includes(filter))
+  .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort();
 
 const rows: BenchRow[] = [];
@@ -41,7 +42,7 @@ const machine = {
 };
 const runInfo = {
   date: new Date().toISOString(),
-  command: `npm run bench${filter === undefined ? '' : ` -- ${filter}`}`,
+  command: `npm run bench${filters.length === 0 ? '' : ` -- ${filters.join(' ')}`}`,
   ...machine,
 };
 const result: BenchResults = {

@@ -1,15 +1,9 @@
 import { CondenseError } from '../errors/condense-error.js';
-import { parseModelSpec } from '../summarizer/model/create-language-model.js';
+import { parseModelSpec } from '../summarizer/model/model-spec.js';
 import { createModelSummarizer } from '../summarizer/model/model-summarizer.js';
 import type { Summarizer } from '../summarizer/summarizer.js';
 import type { CliContext } from './context.js';
-
-/** The environment variables a provider's key is read from, in order. */
-export const KEY_VARIABLES = {
-  openai: ['OPENAI_API_KEY'],
-  anthropic: ['ANTHROPIC_API_KEY'],
-  'openai-compatible': ['CONDENSE_API_KEY', 'OPENROUTER_API_KEY', 'OPENAI_API_KEY'],
-} as const;
+import { KEY_VARIABLES } from './model-keys.js';
 
 /**
  * A model summarizer for `--model` / `--summary-model`, with the key taken from the provider's usual

@@ -1,7 +1,8 @@
 import type { ContextEngine } from '../engines/context-engine.js';
 import type { RuleEngineOptions } from '../engines/rules/options.js';
 import type { CliContext } from './context.js';
-import { type EngineFlags, engineFor } from './engine-flags.js';
+import type { EngineFlags } from './engine-flags.js';
+import { engineFor, loadModels } from './engine-setup.js';
 
 /** What a proxy worker thread needs to make the engines the command line asked for: plain data only. */
 export interface ProxyEngineRecipe {
@@ -33,9 +34,13 @@ export function proxyEngineRecipe(
  * The engine factory of a recipe, run inside a compaction worker: the same engines as `engineFor`, with model keys
  * from the recipe (the only part of the command-line context engines use).
  */
-export function proxyEngineFactory(recipe: ProxyEngineRecipe): () => ContextEngine {
+export async function proxyEngineFactory(recipe: ProxyEngineRecipe): Promise<() => ContextEngine> {
   const context = { env: recipe.env } as Pick<CliContext, 'env'> as CliContext;
-  const setup = { ruleOptions: recipe.ruleOptions, exactCounter: undefined };
+  const setup = {
+    ruleOptions: recipe.ruleOptions,
+    exactCounter: undefined,
+    models: await loadModels(recipe.flags),
+  };
   return () => engineFor(context, recipe.flags, setup);
 }
 

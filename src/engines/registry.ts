@@ -14,8 +14,7 @@ export interface BuiltinEngineOptions {
 /** The name of a built-in engine. */
 export type BuiltinEngineName = keyof BuiltinEngineOptions;
 
-/** The built-in engine names, in the order help texts list them. */
-export const BUILTIN_ENGINE_NAMES: readonly BuiltinEngineName[] = ['compressor', 'rules'];
+export { BUILTIN_ENGINE_NAMES } from './engine-names.js';
 
 /** Makes an engine from its options. */
 export type EngineFactory<Options extends object> = (options: Options) => ContextEngine;

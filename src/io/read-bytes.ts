@@ -6,21 +6,26 @@ export async function readFileBytes(path: string): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message;
-    throw new CondenseError({
-      code: 'IO_FAILED',
-      message: `cannot read ${path}: ${reason}`,
-      hint: code === 'EISDIR' ? 'pass a session file, not a directory' : 'check the path',
-      location: { file: path },
-      cause: error,
-    });
+    throw readFailure(path, error);
   }
+}
+
+/** The `IO_FAILED` error for a file that could not be read: what the system said, in plain words. */
+export function readFailure(path: string, error: unknown): CondenseError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'it is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (error as Error).message;
+  return new CondenseError({
+    code: 'IO_FAILED',
+    message: `cannot read ${path}: ${reason}`,
+    hint: code === 'EISDIR' ? 'pass a session file, not a directory' : 'check the path',
+    location: { file: path },
+    cause: error,
+  });
 }

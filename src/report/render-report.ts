@@ -2,10 +2,10 @@ import { createRoughCounter } from '../tokens/rough-counter.js';
 import { escapeHtml } from './escape-html.js';
 import { renderSection } from './render-section.js';
 import type { ReportInput } from './report-input.js';
+import { DEFAULT_MAX_TRANSCRIPTS } from './report-limits.js';
 import { REPORT_CSS } from './styles.js';
 
-/** Sections rendered by default; a dataset of thousands of transcripts would make a page no browser opens. */
-export const DEFAULT_MAX_TRANSCRIPTS = 20;
+export { DEFAULT_MAX_TRANSCRIPTS } from './report-limits.js';
 
 /**
  * The Content-Security-Policy of every report: nothing may load (no scripts, fonts, frames or connections),

@@ -5,13 +5,10 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js'
 import type { Transcript } from '../model/transcript.js';
 import type { RedactOptions } from '../redact/options.js';
 import { redactTranscript, type TranscriptFinding } from '../redact/redact-transcript.js';
+import type { ExportFormat } from './export-formats.js';
 import type { LoadedSession } from './session-types.js';
 
-/** Dataset formats a session exports to. */
-export const EXPORT_FORMATS = ['sharegpt', 'openai', 'anthropic'] as const;
-
-/** A dataset format of {@link exportSession}. */
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from './export-formats.js';
 
 /** Options of {@link exportSession}. */
 export interface ExportOptions {

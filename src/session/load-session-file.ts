@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { readFileBytes } from '../io/read-bytes.js';
 import { loadSession } from './load-session.js';
+import { readSession } from './read-session.js';
 import type { LoadedSession, LoadSessionOptions } from './session-types.js';
 import { findSubagentFiles, type SubagentFile, taskCallIds } from './subagents.js';
 
@@ -31,7 +32,7 @@ export async function loadSessionFile(
   path: string,
   options: LoadSessionFileOptions = {},
 ): Promise<SessionFile> {
-  const session = loadSession(await readFileBytes(path), { ...options, fileName: path });
+  const session = await readSession(path, { ...options, fileName: path });
   if (options.subagents === false || session.format !== 'claude-code') {
     return { ...session, path, subagents: [] };
   }

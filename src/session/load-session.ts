@@ -58,6 +58,17 @@ export function loadSession(bytes: Uint8Array, options: LoadSessionOptions = {})
   return { ...loaded, issues: [...loaded.issues, notice] };
 }
 
+/**
+ * The session of a file the pre-filter scanned some other way (`scanFile` reads it from disk), or `undefined`
+ * when its bytes and its parsed lines disagree: the caller then loads it with {@link loadSession}.
+ */
+export function loadScannedSession(
+  scanned: ScannedSession,
+  options: LoadSessionOptions,
+): LoadedSession | undefined {
+  return assemble(scanned, options, 'used');
+}
+
 function assemble(
   scanned: ScannedSession,
   options: LoadSessionOptions,
@@ -135,7 +146,7 @@ function assemble(
     model: facts.model ?? side.headerModel,
     issues,
     stats: {
-      bytes: scanned.buf.length,
+      bytes: scanned.source.length,
       lines: scanned.lines.count,
       parsedLines: scanned.parsedLines,
       parsedBytes: scanned.parsedBytes,

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { type ByteSource, bufferSource } from '../io/byte-source.js';
 import { flatMembers, NOT_FOUND, readFlatMembers } from '../io/jsonl-members.js';
 import {
   isObjectSpan,
@@ -20,7 +21,8 @@ const SIDECHAIN = keyPattern('isSidechain');
 
 /** The lines of a session file with their skeletons, and what parsing them cost so far. */
 export interface ScannedSession {
-  readonly buf: Buffer;
+  /** The file's bytes, read back for the lines parsed after the scan. */
+  readonly source: ByteSource;
   readonly lines: JsonlLines;
   readonly dialect: SessionDialect;
   readonly skeletons: readonly LineSkeleton[];
@@ -29,11 +31,21 @@ export interface ScannedSession {
 }
 
 function blankSkeleton(lines: JsonlLines, index: number): LineSkeleton {
+  return lineSkeleton(
+    index,
+    lines.numbers[index] as number,
+    lines.starts[index] as number,
+    lines.ends[index] as number,
+  );
+}
+
+/** The skeleton of a line before anything is known of it. */
+export function lineSkeleton(index: number, line: number, start: number, end: number): LineSkeleton {
   return {
     index,
-    line: lines.numbers[index] as number,
-    start: lines.starts[index] as number,
-    end: lines.ends[index] as number,
+    line,
+    start,
+    end,
     readable: true,
     type: undefined,
     uuid: undefined,
@@ -46,7 +58,8 @@ function blankSkeleton(lines: JsonlLines, index: number): LineSkeleton {
 
 /** Parses one line into its skeleton (counted in the session's parse cost). */
 export function parseSkeleton(session: ScannedSession, skeleton: LineSkeleton): void {
-  applyValue(skeleton, parseSpan(session.buf, skeleton.start, skeleton.end), session.dialect);
+  const bytes = session.source.read(skeleton.start, skeleton.end);
+  applyValue(skeleton, parseSpan(bytes, 0, bytes.length), session.dialect);
   session.parsedLines++;
   session.parsedBytes += skeleton.end - skeleton.start;
 }
@@ -54,7 +67,8 @@ export function parseSkeleton(session: ScannedSession, skeleton: LineSkeleton): 
 /** Skeletons of every line by parsing every line: the baseline the pre-filter must agree with. */
 export function scanByParsing(buf: Buffer, lines: JsonlLines, dialect: SessionDialect): ScannedSession {
   const skeletons: LineSkeleton[] = [];
-  const session: ScannedSession = { buf, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
+  const source = bufferSource(buf);
+  const session: ScannedSession = { source, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
   for (let index = 0; index < lines.count; index++) {
     const skeleton = blankSkeleton(lines, index);
     skeletons.push(skeleton);
@@ -71,11 +85,13 @@ export function scanByParsing(buf: Buffer, lines: JsonlLines, dialect: SessionDi
  */
 export function scanFromBytes(buf: Buffer, lines: JsonlLines, dialect: SessionDialect): ScannedSession {
   const skeletons: LineSkeleton[] = [];
-  const session: ScannedSession = { buf, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
+  const source = bufferSource(buf);
+  const session: ScannedSession = { source, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
   for (let index = 0; index < lines.count; index++) {
     const skeleton = blankSkeleton(lines, index);
     skeletons.push(skeleton);
-    if (index === lines.count - 1 || !probeSkeleton(buf, skeleton, dialect)) parseSkeleton(session, skeleton);
+    if (index === lines.count - 1 || !probeSkeleton(buf, skeleton.start, skeleton.end, skeleton, dialect))
+      parseSkeleton(session, skeleton);
   }
   return session;
 }
@@ -91,8 +107,13 @@ const members = flatMembers(MEMBER_KEYS.length);
  * exactly; a member hidden between nested values is searched for, and trusted only when it occurs once and the
  * record type always carries it.
  */
-function probeSkeleton(buf: Buffer, skeleton: LineSkeleton, dialect: SessionDialect): boolean {
-  const { start, end } = skeleton;
+export function probeSkeleton(
+  buf: Buffer,
+  start: number,
+  end: number,
+  skeleton: LineSkeleton,
+  dialect: SessionDialect,
+): boolean {
   if (!isObjectSpan(buf, start, end)) return false;
   readFlatMembers(buf, start, end, MEMBER_KEYS, members);
   if (!members.valid) return false;
@@ -141,7 +162,8 @@ export function parseAndVerify(session: ScannedSession, indexes: Iterable<number
   for (const index of indexes) {
     const skeleton = session.skeletons[index] as LineSkeleton;
     if (skeleton.value !== UNPARSED || !skeleton.readable) continue;
-    const parsed = parseSpan(session.buf, skeleton.start, skeleton.end);
+    const bytes = session.source.read(skeleton.start, skeleton.end);
+    const parsed = parseSpan(bytes, 0, bytes.length);
     session.parsedLines++;
     session.parsedBytes += skeleton.end - skeleton.start;
     if (!parsed.ok || !agreesWith(skeleton, fieldsOfValue(parsed.value, session.dialect))) agreed = false;
@@ -156,12 +178,14 @@ export function parseAndVerify(session: ScannedSession, indexes: Iterable<number
  */
 export function onlyReferencedAsParent(session: ScannedSession, uuid: string): boolean {
   const needle = Buffer.from(JSON.stringify(uuid), 'utf8');
-  const { buf, lines, skeletons } = session;
-  for (let at = buf.indexOf(needle); at !== -1; at = buf.indexOf(needle, at + needle.length)) {
+  const { lines, skeletons } = session;
+  let only = true;
+  session.source.search(needle, (at) => {
     const skeleton = skeletons[lineAt(lines.starts, at)];
-    if (skeleton === undefined || (skeleton.parent !== uuid && skeleton.logicalParent !== uuid)) return false;
-  }
-  return true;
+    only = skeleton !== undefined && (skeleton.parent === uuid || skeleton.logicalParent === uuid);
+    return only;
+  });
+  return only;
 }
 
 /** Index of the line holding byte `offset` (the last line starting at or before it). */

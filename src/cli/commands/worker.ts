@@ -1,25 +1,8 @@
-import { hostname } from 'node:os';
-import type { QueueModel } from '../../batch/queue/chunk-job.js';
-import type { QueueWorkerEvent } from '../../batch/queue/queue-worker.js';
 import { DEFAULT_QUEUE_NAME } from '../../batch/queue/redis-url.js';
 import { CondenseError } from '../../errors/condense-error.js';
-import { parseModelSpec } from '../../summarizer/model/create-language-model.js';
-import type { CliContext } from '../context.js';
-import { EXIT } from '../context.js';
-import { KEY_VARIABLES } from '../models.js';
+import type { WorkerFlags } from '../actions/worker.js';
 import { parsePositiveInteger } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
-
-interface WorkerFlags {
-  readonly queue: string;
-  readonly queueName: string;
-  readonly name?: string;
-  readonly concurrency: number;
-  readonly workers: number;
-  readonly rateLimit?: { max: number; durationMs: number };
-  readonly lockSeconds: number;
-  readonly quiet?: boolean;
-}
 
 /** `condense worker --queue URL`: serve `condense trajectories --queue` runs until stopped. */
 export const registerWorker: CommandRegistrar = (program, context, state) => {
@@ -50,54 +33,10 @@ export const registerWorker: CommandRegistrar = (program, context, state) => {
       30,
     )
     .option('--quiet', 'print only problems, not one line per job')
-    .action(async (flags: WorkerFlags) => {
-      const name = flags.name ?? `${hostname()}:${context.pid ?? 0}`;
-      // Loaded here: BullMQ and ioredis add to every command's start-up time otherwise.
-      const { startQueueWorker } = await import('../../batch/queue/queue-worker.js');
-      const worker = await startQueueWorker({
-        url: flags.queue,
-        queueName: flags.queueName,
-        name,
-        concurrency: flags.concurrency,
-        threads: flags.workers,
-        lockMs: flags.lockSeconds * 1000,
-        ...(flags.rateLimit === undefined ? {} : { rateLimit: flags.rateLimit }),
-        apiKeyFor: (model) => apiKeyFor(context, model),
-        onEvent: (event) => render(context, event, flags.quiet === true),
-      });
-      await context.untilStopped?.();
-      context.stderr('condense: worker stopping: finishing the running jobs\n');
-      await worker.close();
-      context.stderr(`condense: worker stopped after ${worker.completed} job(s)\n`);
-      state.exitCode = EXIT.ok;
-    });
+    .action(async (flags: WorkerFlags) =>
+      (await import('../actions/worker.js')).runWorker(context, state, flags),
+    );
 };
-
-function apiKeyFor(context: CliContext, model: QueueModel): string | undefined {
-  const variables: readonly string[] =
-    model.apiKeyEnv === undefined ? KEY_VARIABLES[parseModelSpec(model.spec).provider] : [model.apiKeyEnv];
-  return variables.map((name) => context.env[name]).find((value) => value !== undefined && value !== '');
-}
-
-function render(context: CliContext, event: QueueWorkerEvent, quiet: boolean): void {
-  switch (event.type) {
-    case 'ready':
-      context.stderr(`condense: worker ${event.name} serving ${event.queue}\n`);
-      return;
-    case 'job-done':
-      if (!quiet) {
-        const failed = event.failed === 0 ? '' : `, ${event.failed} failed`;
-        context.stderr(`condense: job ${event.id}: ${event.entries} entries${failed} in ${event.ms} ms\n`);
-      }
-      return;
-    case 'job-failed':
-      context.stderr(`condense: job ${event.id} failed (attempt ${event.attempt}): ${event.message}\n`);
-      return;
-    case 'problem':
-      context.stderr(`condense: queue: ${event.message}\n`);
-      return;
-  }
-}
 
 function parseCount(value: string): number {
   const parsed = Number(value);

@@ -57,7 +57,7 @@ async function engineFactory(recipe: EngineRecipe): Promise<() => ContextEngine>
   const module = (await import(recipe.url)) as Record<string, unknown>;
   const make = module[recipe.exportName];
   if (typeof make !== 'function') throw new Error(`${recipe.url} exports no function ${recipe.exportName}`);
-  return (make as (options: unknown) => () => ContextEngine)(recipe.options);
+  return (make as (options: unknown) => (() => ContextEngine) | Promise<() => ContextEngine>)(recipe.options);
 }
 
 async function serve(): Promise<void> {

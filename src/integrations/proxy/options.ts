@@ -5,6 +5,7 @@ import { CondenseError } from '../../errors/condense-error.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { EngineChoice } from '../engine-choice.js';
 import type { EngineRecipe } from './compaction-worker.js';
+import { PROXY_DEFAULTS } from './defaults.js';
 
 /** One line's worth of what the proxy did with a request. Never carries bodies, headers or keys. */
 export interface ProxyEvent {
@@ -55,21 +56,14 @@ export type ProxyOptions = EngineChoice & {
   readonly compactionThreads?: number;
   /**
    * How worker threads make engines when `engine` is a function: a module (URL) whose export `exportName`,
-   * called with `options` (plain data), returns the engine factory.
+   * called with `options` (plain data), returns the engine factory (or a promise of it).
    */
   readonly engineModule?: { readonly url: string; readonly exportName: string; readonly options?: unknown };
   /** Estimator for the `tokens=` figures and the built-in engines. Default: the calibrated rough counter. */
   readonly counter?: TokenCounter;
 };
 
-/** The defaults of {@link ProxyOptions}. */
-export const PROXY_DEFAULTS = {
-  port: 8787,
-  host: '127.0.0.1',
-  maxBodyBytes: 32 * 1024 * 1024,
-  maxConversations: 1000,
-  engine: 'compressor',
-} as const;
+export { PROXY_DEFAULTS } from './defaults.js';
 
 /** Options after defaults and validation. */
 export interface ResolvedProxyOptions {

@@ -5,9 +5,9 @@ import { parseCheckpoint, withoutCheckpoint } from './checkpoint-text.js';
 /**
  * Who a piece of user-role text comes from. `prompt`: the person's own words. `command`: a slash command the
  * person ran (its name and arguments are their words). `shell`: a shell command the person ran themselves
- * (`!cmd`). `control`: a command that only steers the session (`/clear`, `/model`, `/exit`, a bare `/compact`):
- * the person typed it, but it asks nothing of the agent. `injected`: text the harness put there — reminders, notifications, skill and hook bodies, IDE
- * context, command output, caveats. `interruption`: the harness noting that the person stopped the agent.
+ * (`!cmd`). `control`: a command that only steers the session (`/clear`, `/model`, `/exit`, a bare
+ * `/compact`): the person typed it, but it asks nothing of the agent. `injected`: text the harness put there —
+ * reminders, notifications, skill and hook bodies, IDE context, command output, caveats. `interruption`: the harness noting that the person stopped the agent.
  * `observation`: environment output an agent framework sends as a user turn (SWE-agent). `checkpoint`: a
  * compaction summary (condense, Hermes, Claude Code).
  */

@@ -11,7 +11,11 @@ export async function readFileBytes(path: string): Promise<Uint8Array> {
 }
 
 /** The `IO_FAILED` error for a file that could not be read: what the system said, in plain words. */
-export function readFailure(path: string, error: unknown): CondenseError {
+export function readFailure(
+  path: string,
+  error: unknown,
+  directoryHint = 'pass a session file, not a directory',
+): CondenseError {
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
     code === 'ENOENT'
@@ -24,7 +28,7 @@ export function readFailure(path: string, error: unknown): CondenseError {
   return new CondenseError({
     code: 'IO_FAILED',
     message: `cannot read ${path}: ${reason}`,
-    hint: code === 'EISDIR' ? 'pass a session file, not a directory' : 'check the path',
+    hint: code === 'EISDIR' ? directoryHint : 'check the path',
     location: { file: path },
     cause: error,
   });

@@ -1,5 +1,6 @@
 import { isJsonObject } from '../../model/json.js';
 import type { Codec, DetectScore } from '../codec.js';
+import { RESPONSES_CAPABILITIES } from '../openai-responses/index.js';
 import { decodeRollout } from './decode.js';
 import { encodeRollout } from './encode.js';
 import { classifyRecord, isLegacyMeta, isScriptRollout, isTypedLine } from './records.js';
@@ -57,23 +58,7 @@ export function detectRolloutRecord(wire: unknown): DetectScore {
 export const codexCodec: Codec = {
   format: 'codex',
   fileLayout: 'records',
-  capabilities: {
-    reasoning: true,
-    // Reasoning reaches another format's transcript without its item (conversions drop part meta), and the API
-    // takes back only its own items: such reasoning is written as `<think>` text, encrypted reasoning is lost.
-    reasoningForm: 'text',
-    reasoningSignatures: false,
-    encryptedReasoning: false,
-    images: true,
-    toolResultImages: false,
-    toolErrors: false,
-    toolCallIds: true,
-    groupedToolResults: false,
-    strictAlternation: false,
-    systemPrompt: 'top-level',
-    timestamps: false,
-    opaqueKinds: new Set(),
-  },
+  capabilities: RESPONSES_CAPABILITIES,
   detect: detectRolloutRecord,
   decode: (wire) => decodeRollout(wire),
   encode: encodeRollout,

@@ -3,6 +3,25 @@ import { decodeResponses } from './decode.js';
 import { detectResponses } from './detect.js';
 import { encodeResponses } from './encode.js';
 
+/** What Responses item lists can hold; Codex rollouts hold the same items, so they share it. */
+export const RESPONSES_CAPABILITIES: Codec['capabilities'] = {
+  reasoning: true,
+  // Reasoning reaches another format's transcript without its item (conversions drop part meta), and the API
+  // takes back only its own items: such reasoning is written as `<think>` text, encrypted reasoning is lost.
+  reasoningForm: 'text',
+  reasoningSignatures: false,
+  encryptedReasoning: false,
+  images: true,
+  toolResultImages: false,
+  toolErrors: false,
+  toolCallIds: true,
+  groupedToolResults: false,
+  strictAlternation: false,
+  systemPrompt: 'top-level',
+  timestamps: false,
+  opaqueKinds: new Set(),
+};
+
 /**
  * OpenAI Responses API conversations: request bodies (`instructions` + `input` items), response objects and bare
  * item lists. Messages are `message` items; a run of model items (reasoning, assistant messages, function,
@@ -21,23 +40,7 @@ import { encodeResponses } from './encode.js';
 export const responsesCodec: Codec = {
   format: 'openai-responses',
   fileLayout: 'entries',
-  capabilities: {
-    reasoning: true,
-    // Reasoning reaches another format's transcript without its item (conversions drop part meta), and the API
-    // takes back only its own items: such reasoning is written as `<think>` text, encrypted reasoning is lost.
-    reasoningForm: 'text',
-    reasoningSignatures: false,
-    encryptedReasoning: false,
-    images: true,
-    toolResultImages: false,
-    toolErrors: false,
-    toolCallIds: true,
-    groupedToolResults: false,
-    strictAlternation: false,
-    systemPrompt: 'top-level',
-    timestamps: false,
-    opaqueKinds: new Set(),
-  },
+  capabilities: RESPONSES_CAPABILITIES,
   detect: detectResponses,
   decode: decodeResponses,
   encode: encodeResponses,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Message } from '../model/message.js';
 import type { ToolCallPart } from '../model/part.js';
 import type { Transcript } from '../model/transcript.js';
@@ -20,20 +21,22 @@ export function assistantMessage(text: string | undefined, ...calls: ToolCallPar
   };
 }
 
-let callCounter = 0;
-
-/** A tool call; `args` is serialized to JSON when it is not a string. Ids default to `call_<n>`. */
+/**
+ * A tool call; `args` is serialized to JSON when it is not a string. The id defaults to `call_<hash>` of the
+ * name and arguments, so a builder gives the same transcript on every run and in any test order; the same call
+ * made twice in one transcript needs an explicit `id` to be told apart.
+ */
 export function toolCall(
   name: string,
   args: Readonly<Record<string, unknown>> | string = {},
   id?: string,
 ): ToolCallPart {
-  callCounter++;
+  const serialized = typeof args === 'string' ? args : JSON.stringify(args);
   return {
     type: 'tool-call',
-    id: id ?? `call_${callCounter}`,
+    id: id ?? `call_${createHash('sha256').update(`${name}\0${serialized}`).digest('hex').slice(0, 12)}`,
     name,
-    arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    arguments: serialized,
   };
 }
 

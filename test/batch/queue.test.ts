@@ -222,12 +222,10 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('trajectories on a Redis queue 
       await restarted;
       expect(restarted).toBeDefined();
       const notices = queued.events.flatMap((event) => (event.type === 'notice' ? [event.message] : []));
-      expect(notices).toEqual(
-        expect.arrayContaining([
-          expect.stringContaining('waiting for Redis'),
-          expect.stringContaining('adding it again'),
-        ]),
-      );
+      // Whether the submitter saw Redis down ("waiting for Redis") depends on how fast the restart was; that
+      // the jobs Redis forgot were added again does not.
+      expect(notices).toEqual(expect.arrayContaining([expect.stringContaining('adding it again')]));
+      for (const notice of notices) expect(notice).toMatch(/waiting for Redis|adding it again/);
       expect(queued.report.counts.failed).toBe(0);
       expect(readFileSync(join(tmp.path, 'restart-queue', 'runs.jsonl'), 'utf8')).toBe(
         readFileSync(join(tmp.path, 'restart-local', 'runs.jsonl'), 'utf8'),

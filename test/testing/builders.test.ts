@@ -28,8 +28,10 @@ describe('transcript builders', () => {
     });
   });
 
-  it('give every call a distinct id unless one is given', () => {
-    expect(toolCall('A').id).not.toBe(toolCall('A').id);
+  it('derive a call id from the call alone, so builders are deterministic in any test order', () => {
+    expect(toolCall('A').id).toBe(toolCall('A').id);
+    expect(toolCall('A', { x: 1 }).id).not.toBe(toolCall('A', { x: 2 }).id);
+    expect(toolCall('A').id).not.toBe(toolCall('B').id);
     expect(toolCall('A', {}, 'fixed').id).toBe('fixed');
   });
 

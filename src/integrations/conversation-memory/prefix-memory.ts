@@ -1,0 +1,86 @@
+import { LruMap } from './lru-map.js';
+import { prefixKeys, type SequenceIdentity } from './prefix-identity.js';
+
+/** What a {@link PrefixMemory} found for a message sequence. */
+export interface PrefixHit<Value> {
+  /** How many leading messages of the looked-up sequence the stored value stands for. */
+  readonly length: number;
+  readonly value: Value;
+}
+
+interface Entry<Message, Value> {
+  readonly length: number;
+  /** The original messages, kept only when the identity confirms hits message by message. */
+  readonly prefix: readonly Message[] | undefined;
+  readonly value: Value;
+}
+
+/** Options of {@link PrefixMemory}. */
+export interface PrefixMemoryOptions<Message> {
+  /** Prefixes remembered; the least recently used is forgotten first. Not clamped. */
+  readonly capacity: number;
+  readonly identity: SequenceIdentity<Message>;
+}
+
+/**
+ * Remembers "these original leading messages were replaced by this" (`Value`: the compacted messages, and
+ * whatever an integration keeps beside them), and finds the longest remembered prefix of a new sequence.
+ * Clients re-send their whole history, so a request that grew by a few messages starts with a stored prefix:
+ * splicing its replacement in means each stretch of history is compacted once, and the head of the prompt
+ * stays byte-identical for provider prompt caches. Pure: no input is changed, originals are copied on store.
+ */
+export class PrefixMemory<Message, Value> {
+  readonly #entries: LruMap<string, Entry<Message, Value>>;
+  readonly #identity: SequenceIdentity<Message>;
+
+  constructor(options: PrefixMemoryOptions<Message>) {
+    this.#entries = new LruMap({ capacity: options.capacity });
+    this.#identity = options.identity;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * The longest stored prefix of `messages` (under the same `seed`) and its value, marked recently used; a
+   * prefix is found only when every one of its messages is the same as stored (by key, and by the identity's
+   * `same` when it has one).
+   */
+  lookup(messages: readonly Message[], seed = ''): PrefixHit<Value> | undefined {
+    if (this.#entries.size === 0) return undefined;
+    let longest = 0;
+    for (const entry of this.#entries.values()) longest = Math.max(longest, entry.length);
+    const keys = [seed, ...prefixKeys(messages, this.#identity, seed, longest)];
+    for (let length = keys.length - 1; length >= 0; length--) {
+      const key = keys[length] as string;
+      const entry = this.#entries.peek(key);
+      if (entry === undefined || entry.length !== length || !this.#confirms(entry, messages)) continue;
+      this.#entries.get(key);
+      return { length, value: entry.value };
+    }
+    return undefined;
+  }
+
+  /**
+   * Remembers that `value` stands for all of `prefix` (under `seed`). An empty prefix stands before every
+   * sequence under the same seed.
+   */
+  store(prefix: readonly Message[], value: Value, seed = ''): void {
+    const key = prefixKeys(prefix, this.#identity, seed).at(-1) ?? seed;
+    const kept = this.#identity.same === undefined ? undefined : [...prefix];
+    this.#entries.set(key, { length: prefix.length, prefix: kept, value });
+  }
+
+  /** Forgets every stored prefix. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #confirms(entry: Entry<Message, Value>, messages: readonly Message[]): boolean {
+    const same = this.#identity.same;
+    if (same === undefined || entry.prefix === undefined) return true;
+    if (entry.prefix.length > messages.length) return false;
+    return entry.prefix.every((message, index) => same(message, messages[index] as Message));
+  }
+}

@@ -10,6 +10,7 @@ export interface PrefixHit<Value> {
 
 interface Entry<Message, Value> {
   readonly length: number;
+  readonly seed: string;
   /** The original messages, kept only when the identity confirms hits message by message. */
   readonly prefix: readonly Message[] | undefined;
   readonly value: Value;
@@ -55,7 +56,7 @@ export class PrefixMemory<Message, Value> {
     for (let length = keys.length - 1; length >= 0; length--) {
       const key = keys[length] as string;
       const entry = this.#entries.peek(key);
-      if (entry === undefined || entry.length !== length || !this.#confirms(entry, messages)) continue;
+      if (entry === undefined || !this.#confirms(entry, messages, length, seed)) continue;
       this.#entries.get(key);
       return { length, value: entry.value };
     }
@@ -69,7 +70,7 @@ export class PrefixMemory<Message, Value> {
   store(prefix: readonly Message[], value: Value, seed = ''): void {
     const key = prefixKeys(prefix, this.#identity, seed).at(-1) ?? seed;
     const kept = this.#identity.same === undefined ? undefined : [...prefix];
-    this.#entries.set(key, { length: prefix.length, prefix: kept, value });
+    this.#entries.set(key, { length: prefix.length, seed, prefix: kept, value });
   }
 
   /** Forgets every stored prefix. */
@@ -77,10 +78,16 @@ export class PrefixMemory<Message, Value> {
     this.#entries.clear();
   }
 
-  #confirms(entry: Entry<Message, Value>, messages: readonly Message[]): boolean {
+  /** A key match is a hit when length and seed match too, and every message where the identity can tell. */
+  #confirms(
+    entry: Entry<Message, Value>,
+    messages: readonly Message[],
+    length: number,
+    seed: string,
+  ): boolean {
+    if (entry.length !== length || entry.seed !== seed) return false;
     const same = this.#identity.same;
     if (same === undefined || entry.prefix === undefined) return true;
-    if (entry.prefix.length > messages.length) return false;
     return entry.prefix.every((message, index) => same(message, messages[index] as Message));
   }
 }

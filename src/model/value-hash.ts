@@ -72,6 +72,12 @@ class Fnv1a {
   }
 }
 
+/** A running FNV-1a (32-bit) over text: `digest` gives the hash of everything fed so far, and more may follow. */
+export function runningFnv1a(): { update(text: string): void; digest(): string } {
+  const hash = new Fnv1a();
+  return { update: (text) => hash.text(text), digest: () => hash.digest() };
+}
+
 /** FNV-1a (32-bit) of a string, as 8 lower-case hex digits. */
 export function fnv1a(text: string): string {
   const hash = new Fnv1a();

@@ -1,4 +1,4 @@
-import { fnv1a, valueHash } from '../../model/value-hash.js';
+import { runningFnv1a, valueHash } from '../../model/value-hash.js';
 import { replacePrefix } from '../conversation-memory/prefix-identity.js';
 import { PrefixMemory } from '../conversation-memory/prefix-memory.js';
 import { sameValue } from './same-value.js';
@@ -19,7 +19,7 @@ function fingerprint(message: unknown): string {
 }
 
 /** AI SDK messages are the same when they are structurally equal (binary parts by their bytes). */
-const structural = { fingerprint, digest: fnv1a, same: sameValue };
+const structural = { fingerprint, hash: runningFnv1a, same: sameValue };
 
 /**
  * Remembers, for transcripts already compacted, which replacement stands for which original prefix, so a

@@ -1,3 +1,9 @@
+/** A hash fed text piece by piece; `digest` reads the hash of everything fed so far, and more may follow. */
+export interface RunningHash {
+  update(text: string): void;
+  digest(): string;
+}
+
 /**
  * How a conversation memory tells message sequences apart. Each integration brings its own rule (the AI SDK
  * compares values structurally; the proxy compares wire JSON without cache breakpoints), and the prefix keys,
@@ -6,45 +12,51 @@
 export interface SequenceIdentity<Message> {
   /** Identifies one message: messages the integration counts as equal must get equal fingerprints. */
   readonly fingerprint: (message: Message) => string;
-  /** The hash that chains fingerprints into prefix keys. */
-  readonly digest: (text: string) => string;
+  /** A fresh running hash, fed the seed and then each fingerprint. */
+  readonly hash: () => RunningHash;
   /**
-   * Confirms a key match message by message, so a collision of a short `digest` can never splice in a foreign
-   * replacement. Leave it out only with a collision-resistant `digest`: then the memory keeps no originals.
+   * Confirms a key match message by message, so a collision of a short hash can never splice in a foreign
+   * replacement. Leave it out only with a collision-resistant hash: then the memory keeps no originals.
    */
   readonly same?: (left: Message, right: Message) => boolean;
 }
 
 /**
- * One key per prefix length, `keys[i]` naming the first `i + 1` messages (at most `limit` of them), each
- * chained from the one before it. `seed` stands for what comes before the messages (a top-level system prompt),
- * so the same messages under another seed get other keys.
+ * The keys of the first `length` messages, for each of `lengths` that `messages` is long enough for, in one
+ * pass. `seed` stands for what comes before the messages (a top-level system prompt), so the same messages under
+ * another seed get other keys. Every piece is fed with its length in front, so no two sequences feed the same
+ * text.
  */
-export function prefixKeys<Message>(
+export function prefixKeysAt<Message>(
   messages: readonly Message[],
   identity: SequenceIdentity<Message>,
-  seed = '',
-  limit = messages.length,
-): string[] {
-  const keys: string[] = [];
-  const count = Math.min(limit, messages.length);
-  let previous = seed;
-  for (let index = 0; index < count; index++) {
-    previous = identity.digest(`${previous}|${identity.fingerprint(messages[index] as Message)}|${index}`);
-    keys.push(previous);
+  seed: string,
+  lengths: Iterable<number>,
+): Map<number, string> {
+  const wanted = new Set(lengths);
+  let last = -1;
+  for (const length of wanted) if (length <= messages.length) last = Math.max(last, length);
+  const keys = new Map<number, string>();
+  if (last < 0) return keys;
+  const hash = identity.hash();
+  hash.update(`${seed.length}:${seed}`);
+  for (let length = 0; ; length++) {
+    if (wanted.has(length)) keys.set(length, hash.digest());
+    if (length === last) return keys;
+    const fingerprint = identity.fingerprint(messages[length] as Message);
+    hash.update(`${fingerprint.length}:`);
+    hash.update(fingerprint);
   }
-  return keys;
 }
 
-/** The key of the first `length` messages (`seed` itself for none); `undefined` when there are fewer. */
+/** The key of the first `length` messages; `undefined` when there are fewer. */
 export function prefixKey<Message>(
   messages: readonly Message[],
   length: number,
   identity: SequenceIdentity<Message>,
   seed = '',
 ): string | undefined {
-  if (length > messages.length) return undefined;
-  return length === 0 ? seed : prefixKeys(messages, identity, seed, length).at(-1);
+  return prefixKeysAt(messages, identity, seed, [length]).get(length);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LruMap } from './lru-map.js';
-import { prefixKeys, type SequenceIdentity } from './prefix-identity.js';
+import { prefixKey, prefixKeysAt, type SequenceIdentity } from './prefix-identity.js';
 
 /** What a {@link PrefixMemory} found for a message sequence. */
 export interface PrefixHit<Value> {
@@ -50,11 +50,11 @@ export class PrefixMemory<Message, Value> {
    */
   lookup(messages: readonly Message[], seed = ''): PrefixHit<Value> | undefined {
     if (this.#entries.size === 0) return undefined;
-    let longest = 0;
-    for (const entry of this.#entries.values()) longest = Math.max(longest, entry.length);
-    const keys = [seed, ...prefixKeys(messages, this.#identity, seed, longest)];
-    for (let length = keys.length - 1; length >= 0; length--) {
-      const key = keys[length] as string;
+    // Only the lengths stored can match: the keys of those are all that is hashed out.
+    const lengths = new Set<number>();
+    for (const entry of this.#entries.values()) lengths.add(entry.length);
+    const keys = prefixKeysAt(messages, this.#identity, seed, lengths);
+    for (const [length, key] of [...keys].sort(([left], [right]) => right - left)) {
       const entry = this.#entries.peek(key);
       if (entry === undefined || !this.#confirms(entry, messages, length, seed)) continue;
       this.#entries.get(key);
@@ -68,7 +68,7 @@ export class PrefixMemory<Message, Value> {
    * sequence under the same seed.
    */
   store(prefix: readonly Message[], value: Value, seed = ''): void {
-    const key = prefixKeys(prefix, this.#identity, seed).at(-1) ?? seed;
+    const key = prefixKey(prefix, prefix.length, this.#identity, seed) as string;
     const kept = this.#identity.same === undefined ? undefined : [...prefix];
     this.#entries.set(key, { length: prefix.length, seed, prefix: kept, value });
   }

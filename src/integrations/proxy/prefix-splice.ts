@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { prefixKey, replacePrefix, type SequenceIdentity } from '../conversation-memory/prefix-identity.js';
+import {
+  prefixKey,
+  type RunningHash,
+  replacePrefix,
+  type SequenceIdentity,
+} from '../conversation-memory/prefix-identity.js';
 import type { PromptFields, RequestBody } from './protocol-adapter.js';
 
 /** What replaces a stored prefix of wire messages: the compacted messages and top-level system prompt. */
@@ -37,7 +42,13 @@ function sha256(text: string): string {
  * history serializes it the same way, and any difference only costs a fresh compaction. The keys are SHA-256,
  * so the proxy keeps no original messages to confirm a hit with.
  */
-export const wireIdentity: SequenceIdentity<unknown> = { fingerprint: stableJson, digest: sha256 };
+export const wireIdentity: SequenceIdentity<unknown> = { fingerprint: stableJson, hash: runningSha256 };
+
+function runningSha256(): RunningHash {
+  const hash = createHash('sha256');
+  // A copy reads the hash so far and leaves the running one open for the next message.
+  return { update: (text) => hash.update(text), digest: () => hash.copy().digest('hex') };
+}
 
 /** What the prompt's messages are keyed under: its top-level system prompt, part of the prefix's identity. */
 export function systemSeed(prompt: WirePrompt): string {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import '../../support/property-seed.js';
 import {
   prefixKey,
-  prefixKeys,
+  prefixKeysAt,
+  type RunningHash,
   replacePrefix,
   type SequenceIdentity,
 } from '../../../src/integrations/conversation-memory/prefix-identity.js';
@@ -24,19 +25,32 @@ const message: fc.Arbitrary<Message> = fc.record(
 const sequence = fc.array(message, { maxLength: 8 });
 const json = (value: unknown) => JSON.stringify(value);
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+function sha256(): RunningHash {
+  const hash = createHash('sha256');
+  return { update: (text) => hash.update(text), digest: () => hash.copy().digest('hex') };
+}
+/** A hash with three values: nearly every pair of prefixes collides. */
+function weak(): RunningHash {
+  let fed = 0;
+  return {
+    update: (text) => {
+      fed += text.length;
+    },
+    digest: () => String(fed % 3),
+  };
+}
 const sameJson = (left: unknown, right: unknown) => json(left) === json(right);
 
 /** Confirmed identity with a digest that collides all the time: only `same` keeps hits honest. */
 const colliding: SequenceIdentity<Message> = {
   fingerprint: json,
-  digest: (text) => String(text.length % 3),
+  hash: weak,
   same: sameJson,
 };
 /** Confirmed identity with a digest that does not collide, as the AI SDK keeps it. */
-const confirmed: SequenceIdentity<Message> = { fingerprint: json, digest: sha256, same: sameJson };
+const confirmed: SequenceIdentity<Message> = { fingerprint: json, hash: sha256, same: sameJson };
 /** Hash-only identity, as the proxy keeps it: no originals stored. */
-const hashed: SequenceIdentity<Message> = { fingerprint: json, digest: sha256 };
+const hashed: SequenceIdentity<Message> = { fingerprint: json, hash: sha256 };
 /** Colliding keys make prefixes of one length share a slot, so only correctness holds for every identity. */
 const identities = fc.constantFrom(colliding, confirmed, hashed);
 const roomy = fc.constantFrom(confirmed, hashed);
@@ -54,11 +68,16 @@ describe('prefix identity', () => {
     fc.assert(
       fc.property(sequence, sequence, (head, rest) => {
         const whole = [...head, ...rest];
-        const keys = prefixKeys(whole, hashed);
-        expect(prefixKeys(head, hashed)).toEqual(keys.slice(0, head.length));
-        expect(prefixKey(whole, head.length, hashed)).toBe(head.length === 0 ? '' : keys[head.length - 1]);
+        const all = Array.from({ length: whole.length + 1 }, (_, length) => length);
+        const keys = prefixKeysAt(whole, hashed, '', all);
+        expect(keys.size).toBe(whole.length + 1);
+        expect(new Set(keys.values()).size).toBe(keys.size);
+        expect(prefixKeysAt(head, hashed, '', all)).toEqual(
+          new Map([...keys].filter(([length]) => length <= head.length)),
+        );
+        expect(prefixKey(whole, head.length, hashed)).toBe(keys.get(head.length));
         expect(prefixKey(head, head.length + 1, hashed)).toBeUndefined();
-        if (head.length > 0) expect(prefixKeys(head, hashed, 'other')).not.toEqual(prefixKeys(head, hashed));
+        expect(prefixKey(head, head.length, hashed, 'other')).not.toBe(keys.get(head.length));
       }),
     );
   });

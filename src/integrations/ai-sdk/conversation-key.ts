@@ -1,4 +1,4 @@
-import { valueHash } from '../../engines/rules/content-hash.js';
+import { valueHash } from '../../model/value-hash.js';
 
 interface RoleMessage {
   readonly role?: unknown;

@@ -1,17 +1,7 @@
-import { fnv1a, valueHash } from '../../engines/rules/content-hash.js';
+import { runningFnv1a, valueHash } from '../../model/value-hash.js';
+import { replacePrefix } from '../conversation-memory/prefix-identity.js';
+import { PrefixMemory } from '../conversation-memory/prefix-memory.js';
 import { sameValue } from './same-value.js';
-
-/** A compacted replacement for the first `length` messages of a transcript. */
-export interface PrefixHit<Message> {
-  /** How many leading messages of the looked-up transcript the replacement stands for. */
-  readonly length: number;
-  readonly replacement: readonly Message[];
-}
-
-interface Entry<Message> {
-  readonly prefix: readonly Message[];
-  readonly replacement: readonly Message[];
-}
 
 const fingerprints = new WeakMap<object, string>();
 
@@ -28,72 +18,40 @@ function fingerprint(message: unknown): string {
   return computed;
 }
 
-/** One key per prefix length: `keys[i]` names the first `i + 1` messages. */
-function prefixKeys(messages: readonly unknown[]): string[] {
-  const keys: string[] = [];
-  let previous = '';
-  for (const message of messages) {
-    previous = fnv1a(`${previous}|${fingerprint(message)}|${keys.length}`);
-    keys.push(previous);
-  }
-  return keys;
-}
+/** AI SDK messages are the same when they are structurally equal (binary parts by their bytes). */
+const structural = { fingerprint, hash: runningFnv1a, same: sameValue };
 
 /**
  * Remembers, for transcripts already compacted, which replacement stands for which original prefix, so a
  * transcript that grew by a few messages reuses the same compacted prefix instead of being compacted anew: each
  * stretch of history is summarized once, and the prompt's head stays byte-identical for provider caches.
  * Least recently used entries go first once `maxEntries` is reached. A hit is verified message by message, so a
- * fingerprint collision can never splice in a foreign replacement.
+ * fingerprint collision can never splice in a foreign replacement. The AI SDK's view of a {@link PrefixMemory}.
  */
 export class PrefixCache<Message> {
-  readonly #entries = new Map<string, Entry<Message>>();
-  readonly #maxEntries: number;
+  readonly #memory: PrefixMemory<Message, readonly Message[]>;
 
   constructor(maxEntries: number) {
-    this.#maxEntries = Math.max(1, maxEntries);
+    this.#memory = new PrefixMemory<Message, readonly Message[]>({
+      capacity: Math.max(1, maxEntries),
+      identity: structural,
+    });
   }
 
   get size(): number {
-    return this.#entries.size;
-  }
-
-  /** The replacement for the longest cached prefix of `messages`, if any. */
-  lookup(messages: readonly Message[]): PrefixHit<Message> | undefined {
-    if (this.#entries.size === 0) return undefined;
-    const keys = prefixKeys(messages);
-    for (let length = keys.length; length > 0; length--) {
-      const key = keys[length - 1] as string;
-      const entry = this.#entries.get(key);
-      if (entry === undefined || !samePrefix(entry.prefix, messages)) continue;
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return { length, replacement: entry.replacement };
-    }
-    return undefined;
+    return this.#memory.size;
   }
 
   /** Remembers that `replacement` stands for all of `prefix`. */
   store(prefix: readonly Message[], replacement: readonly Message[]): void {
-    if (prefix.length === 0) return;
-    const key = prefixKeys(prefix).at(-1) as string;
-    this.#entries.delete(key);
-    this.#entries.set(key, { prefix: [...prefix], replacement: [...replacement] });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
-    }
+    // Without a seed an empty prefix would stand before every transcript.
+    if (prefix.length > 0) this.#memory.store(prefix, [...replacement]);
   }
 
   /** `messages` with the longest cached prefix replaced, and how long that prefix was (0: none). */
   splice(messages: readonly Message[]): { readonly messages: readonly Message[]; readonly reused: number } {
-    const hit = this.lookup(messages);
+    const hit = this.#memory.lookup(messages);
     if (hit === undefined) return { messages, reused: 0 };
-    return { messages: [...hit.replacement, ...messages.slice(hit.length)], reused: hit.length };
+    return { messages: replacePrefix(messages, hit.length, hit.value), reused: hit.length };
   }
-}
-
-function samePrefix<Message>(prefix: readonly Message[], messages: readonly Message[]): boolean {
-  if (prefix.length > messages.length) return false;
-  return prefix.every((message, index) => sameValue(message, messages[index]));
 }

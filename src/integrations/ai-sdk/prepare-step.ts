@@ -3,6 +3,7 @@ import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effor
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import type { ContextEngine, EngineStatus } from '../../engines/context-engine.js';
 import { type CompactionFeedback, describeCompaction } from '../../engines/feedback.js';
+import { LruMap } from '../conversation-memory/lru-map.js';
 import { type EngineChoice, engineFrom } from '../engine-choice.js';
 import { decodeMessages, encodeMessages } from './ai-sdk-messages.js';
 import { defaultConversationKey } from './conversation-key.js';
@@ -81,18 +82,12 @@ export interface CondensePrepareStep {
  */
 export function condensePrepareStep(options: CondensePrepareStepOptions = {}): CondensePrepareStep {
   const maxConversations = Math.max(1, options.maxConversations ?? 100);
-  const engines = new Map<string, ContextEngine>();
+  const engines = new LruMap<string, ContextEngine>({ capacity: maxConversations });
   const cache = new PrefixCache<ModelMessage>(maxConversations * 2);
   const keyOf = options.conversationKey ?? ((messages) => defaultConversationKey(messages));
 
-  const engineFor = (conversation: string): ContextEngine => {
-    const known = engines.get(conversation);
-    engines.delete(conversation);
-    const engine = known ?? engineFrom(options);
-    engines.set(conversation, engine);
-    while (engines.size > maxConversations) engines.delete(engines.keys().next().value as string);
-    return engine;
-  };
+  const engineFor = (conversation: string): ContextEngine =>
+    engines.getOrCreate(conversation, () => engineFrom(options));
 
   const run = async (
     history: readonly ModelMessage[],
@@ -153,6 +148,6 @@ export function condensePrepareStep(options: CondensePrepareStepOptions = {}): C
       const conversation = keyOf(history, manual.context);
       return (await run(history, conversation, -1, manual)).event as CompactionEvent;
     },
-    status: (conversation: string) => engines.get(conversation)?.status(),
+    status: (conversation: string) => engines.peek(conversation)?.status(),
   });
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CondenseError } from '../../errors/condense-error.js';
+import { LruMap } from '../conversation-memory/lru-map.js';
 import { type CompactionRunner, type StepInput, safeStep } from './compaction-runner.js';
 import type { StepOutcome } from './compaction-step.js';
 import type {
@@ -69,8 +70,7 @@ interface PoolState {
   readonly data: CompactionWorkerData;
   readonly slots: Slot[];
   /** Conversation key → the worker that holds its engine, least recently used first. */
-  readonly routes: Map<string, Slot>;
-  readonly routeLimit: number;
+  readonly routes: LruMap<string, Slot>;
   nextId: number;
   closing: boolean;
 }
@@ -94,7 +94,7 @@ function listen(pool: PoolState, slot: Slot): void {
     slot.pendingBytes = 0;
     for (const pending of lost) pending.reject(new Error('compaction worker exited'));
     if (pool.closing) return;
-    for (const [key, routed] of pool.routes) if (routed === slot) pool.routes.delete(key);
+    for (const [key, routed] of pool.routes.entries()) if (routed === slot) pool.routes.delete(key);
     slot.conversations = 0;
     // Its conversations start afresh on the replacement (their engines died with the worker).
     void startWorker(pool.script, pool.data).then((worker) => {
@@ -107,11 +107,7 @@ function listen(pool: PoolState, slot: Slot): void {
 /** The worker of a conversation: the one it is pinned to, else the least busy (which it is then pinned to). */
 function slotFor(pool: PoolState, key: string): Slot {
   const known = pool.routes.get(key);
-  if (known !== undefined) {
-    pool.routes.delete(key);
-    pool.routes.set(key, known);
-    return known;
-  }
+  if (known !== undefined) return known;
   const chosen = pool.slots.reduce((best, slot) =>
     slot.pendingBytes < best.pendingBytes ||
     (slot.pendingBytes === best.pendingBytes && slot.conversations < best.conversations)
@@ -120,13 +116,6 @@ function slotFor(pool: PoolState, key: string): Slot {
   );
   chosen.conversations++;
   pool.routes.set(key, chosen);
-  while (pool.routes.size > pool.routeLimit) {
-    const oldest = pool.routes.keys().next();
-    if (oldest.done === true) break;
-    const slot = pool.routes.get(oldest.value);
-    if (slot !== undefined) slot.conversations--;
-    pool.routes.delete(oldest.value);
-  }
   return chosen;
 }
 
@@ -208,8 +197,12 @@ export async function startCompactionPool(options: CompactionPoolOptions): Promi
     script,
     data,
     slots,
-    routes: new Map(),
-    routeLimit: options.capacity * slots.length,
+    routes: new LruMap({
+      capacity: options.capacity * slots.length,
+      onEvict: (_key, slot) => {
+        slot.conversations--;
+      },
+    }),
     nextId: 0,
     closing: false,
   };
@@ -218,7 +211,7 @@ export async function startCompactionPool(options: CompactionPoolOptions): Promi
     step: (input, signal) => safeStep(() => route(pool, input, signal), input.bytes, signal),
     usage: (key, promptTokens) => {
       pool.routes
-        .get(key)
+        .peek(key)
         ?.worker.postMessage({ type: 'usage', key, promptTokens } satisfies ToCompactionWorker);
     },
     close: async () => {

@@ -3,12 +3,13 @@ import type { CompactionReport } from '../../engines/compaction-report.js';
 import { isCondenseError } from '../../errors/condense-error.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { PrefixHit } from '../conversation-memory/prefix-memory.js';
 import { type CondenseHeader, change } from './condense-header.js';
 import { conversationIdentity } from './conversation-key.js';
 import type { Conversation, ConversationStore, StoredCompaction } from './conversation-store.js';
 import {
-  prefixHash,
-  splicePrefix,
+  spliceReplacement,
+  systemSeed,
   type WirePrompt,
   wirePromptOf,
   withoutCacheControl,
@@ -70,8 +71,11 @@ export async function compactionStep(
 
 interface Working {
   readonly original: WirePrompt;
+  /** What the original's messages are keyed under in the conversation's memory. */
+  readonly seed: string;
   readonly prompt: WirePrompt;
-  readonly reused: StoredCompaction | undefined;
+  /** The stored compaction spliced in, and how many original messages it stands for. */
+  readonly reused: PrefixHit<StoredCompaction> | undefined;
   readonly transcript: Transcript;
   readonly tokens: number;
   /** Tokens of the original prompt (before any splice). */
@@ -144,21 +148,21 @@ function prepare(
   counter: TokenCounter,
 ): Working | undefined {
   const original = wirePromptOf(body, adapter);
-  const stored = conversation.last;
-  const spliced = stored === undefined ? undefined : splicePrefix(original, stored.prefix);
-  if (stored !== undefined && spliced === undefined) {
+  const seed = systemSeed(original);
+  const reused = conversation.compactions.lookup(original.messages, seed);
+  if (reused === undefined && conversation.compactions.size > 0) {
     // The history changed under the stored prefix (edited, rewound, or the client compacted it itself).
-    conversation.last = undefined;
+    conversation.compactions.clear();
     conversation.engine.resetSession();
   }
-  const reused = spliced === undefined ? undefined : stored;
+  const spliced = reused === undefined ? undefined : spliceReplacement(original, reused.length, reused.value);
   const prompt = spliced ?? original;
   const decoded = adapter.codec.decode(spliced === undefined ? body : withPrompt(body, spliced, adapter));
   if (decoded.issues.some((issue) => issue.severity === 'error')) return undefined;
   const tokens = counter.countTranscript(decoded.value);
   const originalTokens =
-    reused === undefined ? tokens : tokens - reused.replacementTokens + reused.originalTokens;
-  return { original, prompt, reused, transcript: decoded.value, tokens, originalTokens };
+    reused === undefined ? tokens : tokens - reused.value.replacementTokens + reused.value.originalTokens;
+  return { original, seed, prompt, reused, transcript: decoded.value, tokens, originalTokens };
 }
 
 function compacted(
@@ -174,23 +178,20 @@ function compacted(
   const encoded = adapter.codec.encode(transcript) as RequestBody;
   const prompt = wirePromptOf(encoded, adapter);
   const tokensAfter = counter.countTranscript(transcript);
-  conversation.last = {
-    prefix: {
-      count: working.original.messages.length,
-      hash: prefixHash(working.original, working.original.messages.length),
-      messages: withoutCacheControl(prompt.messages),
-      ...(prompt.system === undefined ? {} : { system: prompt.system }),
-    },
+  const replacement: StoredCompaction = {
+    messages: withoutCacheControl(prompt.messages),
+    ...(prompt.system === undefined ? {} : { system: prompt.system }),
     originalTokens: working.originalTokens,
     replacementTokens: tokensAfter,
   };
+  conversation.compactions.store(working.original.messages, replacement, working.seed);
   const fields: [string, string | number][] = [
     ['engine', conversation.engine.name],
     ['tokens', change(working.originalTokens, tokensAfter)],
     ['messages', change(working.original.messages.length, prompt.messages.length)],
     ['summary', report.summary.source],
   ];
-  if (working.reused !== undefined) fields.push(['reused', working.reused.prefix.count]);
+  if (working.reused !== undefined) fields.push(['reused', working.reused.length]);
   if (overWindow !== undefined) fields.push(['over-window', overWindow]);
   fields.push(['conversation', conversation.id]);
   return {

@@ -1,10 +1,11 @@
 import type { ContextEngine } from '../../engines/context-engine.js';
-import type { StoredPrefix } from './prefix-splice.js';
+import { LruMap } from '../conversation-memory/lru-map.js';
+import { PrefixMemory } from '../conversation-memory/prefix-memory.js';
+import { type WireReplacement, wireIdentity } from './prefix-splice.js';
 
-/** The last compaction of a conversation and its token figures (rough estimates). */
-export interface StoredCompaction {
-  readonly prefix: StoredPrefix;
-  /** Tokens of the original messages the prefix stands for. */
+/** A compaction of a conversation and its token figures (rough estimates). */
+export interface StoredCompaction extends WireReplacement {
+  /** Tokens of the original messages the replacement stands for. */
   readonly originalTokens: number;
   /** Tokens of the replacement. */
   readonly replacementTokens: number;
@@ -15,8 +16,12 @@ export interface Conversation {
   /** Short public id (a hash), for the `x-condense` header and logs. */
   readonly id: string;
   readonly engine: ContextEngine;
-  /** The last compaction, spliced into later requests that start with the same history. */
-  last: StoredCompaction | undefined;
+  /**
+   * The last compaction, keyed by the original wire messages it replaced (under the system prompt's seed) and
+   * spliced into later requests that start with the same history. Only the last: the engine's checkpoint
+   * follows it.
+   */
+  readonly compactions: PrefixMemory<unknown, StoredCompaction>;
   /** Runs `task` after every earlier task of this conversation: one compaction at a time per conversation. */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
@@ -26,12 +31,11 @@ export interface Conversation {
  * still finishes the requests in flight; its next request starts afresh.
  */
 export class ConversationStore {
-  readonly #entries = new Map<string, Conversation>();
-  readonly #capacity: number;
+  readonly #entries: LruMap<string, Conversation>;
   readonly #newEngine: () => ContextEngine;
 
   constructor(capacity: number, newEngine: () => ContextEngine) {
-    this.#capacity = capacity;
+    this.#entries = new LruMap({ capacity });
     this.#newEngine = newEngine;
   }
 
@@ -42,20 +46,7 @@ export class ConversationStore {
 
   /** The conversation under `key`, made (and the oldest dropped) when it is new; marks it recently used. */
   get(key: string, id: string): Conversation {
-    const known = this.#entries.get(key);
-    if (known !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, known);
-      return known;
-    }
-    const created = newConversation(id, this.#newEngine());
-    this.#entries.set(key, created);
-    while (this.#entries.size > this.#capacity) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done === true) break;
-      this.#entries.delete(oldest.value);
-    }
-    return created;
+    return this.#entries.getOrCreate(key, () => newConversation(id, this.#newEngine()));
   }
 
   /** True when `key` is remembered (does not mark it used). */
@@ -65,7 +56,7 @@ export class ConversationStore {
 
   /** The conversation under `key` when it is remembered (does not mark it used, never makes one). */
   peek(key: string): Conversation | undefined {
-    return this.#entries.get(key);
+    return this.#entries.peek(key);
   }
 }
 
@@ -74,7 +65,7 @@ function newConversation(id: string, engine: ContextEngine): Conversation {
   return {
     id,
     engine,
-    last: undefined,
+    compactions: new PrefixMemory({ capacity: 1, identity: wireIdentity }),
     exclusive<T>(task: () => Promise<T>): Promise<T> {
       const run = tail.then(task, task);
       tail = run.catch(() => undefined);

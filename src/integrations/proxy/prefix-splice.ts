@@ -1,20 +1,29 @@
 import { createHash } from 'node:crypto';
+import {
+  prefixKey,
+  type RunningHash,
+  replacePrefix,
+  type SequenceIdentity,
+} from '../conversation-memory/prefix-identity.js';
 import type { PromptFields, RequestBody } from './protocol-adapter.js';
 
-/**
- * The last compaction of a conversation: the original wire messages it replaced (by count and hash) and what
- * replaced them. Clients re-send their full history, so the next request starts with the same original
- * messages; splicing the replacement in means each stretch of history is summarized once.
- */
-export interface StoredPrefix {
-  /** How many original wire messages the replacement stands for. */
-  readonly count: number;
-  /** {@link prefixHash} of those messages (and of the top-level system prompt, when the protocol has one). */
-  readonly hash: string;
+/** What replaces a stored prefix of wire messages: the compacted messages and top-level system prompt. */
+export interface WireReplacement {
   /** The compacted wire messages. */
   readonly messages: readonly unknown[];
   /** The compacted top-level system prompt (protocols with one); `undefined` when there is none. */
   readonly system?: unknown;
+}
+
+/**
+ * One compaction with the count and hash of the original wire messages it replaced, checked and spliced by
+ * {@link splicePrefix} on its own (a conversation's memory keys it by that hash instead).
+ */
+export interface StoredPrefix extends WireReplacement {
+  /** How many original wire messages the replacement stands for. */
+  readonly count: number;
+  /** {@link prefixHash} of those messages (and of the top-level system prompt, when the protocol has one). */
+  readonly hash: string;
 }
 
 /** The wire messages (or items) and top-level system prompt of a request, as the splice sees them. */
@@ -24,18 +33,32 @@ export interface WirePrompt {
   readonly system?: unknown;
 }
 
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /**
- * A hash of the system prompt and the first `count` messages. Messages are hashed as their JSON text: a client
- * re-sending the same history serializes it the same way, and any difference only costs a fresh compaction.
+ * Wire messages are the same when their JSON text is (see {@link stableJson}): a client re-sending the same
+ * history serializes it the same way, and any difference only costs a fresh compaction. The keys are SHA-256,
+ * so the proxy keeps no original messages to confirm a hit with.
  */
-export function prefixHash(prompt: WirePrompt, count: number): string {
+export const wireIdentity: SequenceIdentity<unknown> = { fingerprint: stableJson, hash: runningSha256 };
+
+function runningSha256(): RunningHash {
   const hash = createHash('sha256');
-  hash.update(stableJson(prompt.system ?? null));
-  for (const message of prompt.messages.slice(0, count)) {
-    hash.update('\u0000');
-    hash.update(stableJson(message));
-  }
-  return hash.digest('hex');
+  // A copy reads the hash so far and leaves the running one open for the next message.
+  return { update: (text) => hash.update(text), digest: () => hash.copy().digest('hex') };
+}
+
+/** What the prompt's messages are keyed under: its top-level system prompt, part of the prefix's identity. */
+export function systemSeed(prompt: WirePrompt): string {
+  return sha256(stableJson(prompt.system ?? null));
+}
+
+/** A hash of the system prompt and the first `count` messages (all of them when there are fewer). */
+export function prefixHash(prompt: WirePrompt, count: number): string {
+  const length = Math.min(count, prompt.messages.length);
+  return prefixKey(prompt.messages, length, wireIdentity, systemSeed(prompt)) as string;
 }
 
 /**
@@ -68,13 +91,21 @@ export function startsWithPrefix(prompt: WirePrompt, stored: StoredPrefix): bool
 }
 
 /**
- * The prompt with its stored prefix replaced by the stored compaction, or `undefined` when the prompt does not
- * start with that prefix. Messages after the prefix are kept as they are (the very same values).
+ * The prompt with its first `count` messages replaced by `replacement` (and its system prompt by the
+ * replacement's). Messages after the prefix are kept as they are (the very same values).
  */
+export function spliceReplacement(
+  prompt: WirePrompt,
+  count: number,
+  replacement: WireReplacement,
+): WirePrompt {
+  const messages = replacePrefix(prompt.messages, count, replacement.messages);
+  return replacement.system === undefined ? { messages } : { messages, system: replacement.system };
+}
+
+/** The prompt with its stored prefix replaced, or `undefined` when the prompt does not start with that prefix. */
 export function splicePrefix(prompt: WirePrompt, stored: StoredPrefix): WirePrompt | undefined {
-  if (!startsWithPrefix(prompt, stored)) return undefined;
-  const messages = [...stored.messages, ...prompt.messages.slice(stored.count)];
-  return stored.system === undefined ? { messages } : { messages, system: stored.system };
+  return startsWithPrefix(prompt, stored) ? spliceReplacement(prompt, stored.count, stored) : undefined;
 }
 
 /** The prompt part of a request body. */

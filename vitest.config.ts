@@ -13,15 +13,21 @@ const corpusSuites = readdirSync(join(ROOT, 'test'), { recursive: true, encoding
   .sort();
 
 /**
- * Three layers (README, "Tests"): `unit` and `e2e` read the committed corpus sample and run on a bare clone
- * (`npm test`); `corpus` runs the corpus suites over the whole shared corpus (`npm run test:corpus`). The e2e
- * and corpus layers run the built binary: the npm scripts build first.
+ * Four layers (README, "Tests"): `unit` and `e2e` read the committed corpus sample and run on a bare clone
+ * (`npm test`); `corpus` runs the corpus suites over the whole shared corpus (`npm run test:corpus`); `scale`
+ * holds the dataset-size runs that start fleets of processes (`npm run test:scale`). `npm run test:all`, what CI
+ * runs, is all four. The e2e, corpus and scale layers run the built binary: the npm scripts build first.
+ *
+ * Files share their worker's module cache (`isolate: false`): re-importing the whole library for each of ~200
+ * files cost more CPU than the tests themselves. It holds because tests keep no state in modules (builders
+ * derive ids from their input, and caches are keyed by content).
  */
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    isolate: false,
     setupFiles: ['test/support/property-seed.ts'],
     projects: [
       {
@@ -29,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/scale/**'],
           env: { CONDENSE_TEST_CORPUS: 'sample' },
         },
       },
@@ -40,6 +46,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           env: { CONDENSE_TEST_CORPUS: 'sample' },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'scale', include: ['test/scale/**/*.test.ts'], env: { CONDENSE_TEST_CORPUS: 'sample' } },
       },
       {
         extends: true,

@@ -61,6 +61,11 @@ export {
 } from './codecs/provider-rules/index.js';
 export { decodeDocument, detectFormat, encodeDocument, getCodec, layoutFor } from './codecs/registry.js';
 export {
+  ContextOverflowError,
+  isContextOverflow,
+  type OverflowDetails,
+} from './engines/budget-error.js';
+export {
   type Boundaries,
   type CommonReportFields,
   type CompactionReport,

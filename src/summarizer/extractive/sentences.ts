@@ -11,9 +11,6 @@ const DECISION =
 const INTENT =
   /\b(?:I'll|I will|I'm going to|let me|let's|next,? I|now I|we'll|we will|going to|I need to)\b/i;
 
-/** Longest sentence kept, in characters. */
-export const MAX_SENTENCE = 240;
-
 /** Splits prose into sentences: fenced code, inline markup and list bullets removed, blank pieces dropped. */
 export function splitSentences(text: string): string[] {
   const prose = text.replace(/```[\s\S]*?(?:```|$)/g, ' ').replace(/<[^>\n]{1,80}>/g, ' ');

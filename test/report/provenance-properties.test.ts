@@ -5,6 +5,7 @@ import { createEngine } from '../../src/engines/registry.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import { classifyByProvenance, classifyMessages } from '../../src/report/classify-messages.js';
 import { deriveProvenance } from '../../src/report/derive-provenance.js';
+import { provenanceFailures } from '../../src/testing/provenance-invariants.js';
 import { buildCodingSession } from '../../src/testing/transcript-builders.js';
 import { findLatestUserRequest } from '../../src/transforms/find-latest-user-request.js';
 import { compactOrBest } from '../engines/support.js';
@@ -36,6 +37,7 @@ describe('the provenance the engines record', () => {
           const before = input;
           const after = result.transcript;
           expect(report.provenance).toBeDefined();
+          expect(provenanceFailures(before.messages, after.messages, report.provenance)).toEqual([]);
           // The last-resort layout keeps the latest request out of the folded middle: only provenance knows.
           const latest = findLatestUserRequest(input.messages);
           const bounds = report.boundaries;

@@ -197,6 +197,7 @@ async function foldMiddle(
   const sources = foldSources({
     layout,
     tailIndices: tailIndices.slice(tail.length - previous.tail.length),
+    superseded: previous.tail.length < tail.length ? tailIndices[0] : undefined,
     placed,
     sanitized: sanitized.sources,
     checkpoint: checkpointReason(origin, middle.length),
@@ -241,6 +242,8 @@ interface FoldTrace {
   readonly layout: PassLayout;
   /** Input indices of the tail as placed (an earlier checkpoint-only first message left out). */
   readonly tailIndices: readonly number[];
+  /** Input index of a first tail message that was only an earlier checkpoint (now updated into the new one). */
+  readonly superseded: number | undefined;
   readonly placed: PlacedCheckpoint;
   /** Per output message, its index among the placed messages (-1: a stub result). */
   readonly sanitized: readonly number[];
@@ -259,14 +262,12 @@ function foldSources(trace: FoldTrace): Pick<ProvenanceFacts, 'sources' | 'remov
   const sources = trace.sanitized.map(
     (at) => placedSources[at] ?? { newReason: 'stub result for a call whose output is not kept' },
   );
-  const present = new Set(sources.flatMap((source) => ('newReason' in source ? [] : source)));
-  const tail = new Set(trace.tailIndices);
   return {
     sources,
     removed: (index) => {
       if (index >= layout.headEnd && index < layout.tailStart && index !== layout.keepRequestAt)
         return { status: 'folded', reason: 'folded into the checkpoint' };
-      if (index >= layout.tailStart && !tail.has(index) && !present.has(index))
+      if (index === trace.superseded)
         return { status: 'superseded', reason: 'earlier checkpoint, updated into the new one' };
       return { status: 'dropped', reason: 'orphan tool result removed (its call was folded)' };
     },

@@ -97,6 +97,18 @@ export type {
 } from './engines/context-engine.js';
 export { type CompactionFeedback, describeCompaction } from './engines/feedback.js';
 export { GovernedEngine, governEngine } from './engines/governor.js';
+export type { ChangeCounts } from './engines/message-changes.js';
+export {
+  buildProvenance,
+  type CompactionProvenance,
+  type InputProvenance,
+  type InputStatus,
+  keptProvenance,
+  type OutputProvenance,
+  type OutputStatus,
+  type ProvenanceFacts,
+  type RemovedReason,
+} from './engines/provenance.js';
 export {
   BUILTIN_ENGINE_NAMES,
   type BuiltinEngineName,

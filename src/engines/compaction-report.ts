@@ -1,4 +1,5 @@
 import type { SummarySource } from '../summarizer/summarizer.js';
+import type { CompactionProvenance } from './provenance.js';
 
 /** Token figures before or after compaction: always the rough estimate, and the exact count when configured. */
 export interface TokenFigures {
@@ -82,6 +83,11 @@ export interface CommonReportFields {
   readonly notes: readonly string[];
   /** Leading messages of the output that are the input's own messages, byte-identical on the wire. */
   readonly unchangedPrefix?: number;
+  /**
+   * What became of every message, one entry per output and per input message (see {@link CompactionProvenance}).
+   * Both built-in engines fill it; readers that find none (a third-party engine) re-derive it.
+   */
+  readonly provenance?: CompactionProvenance;
 }
 
 /** What the compressor adds: its partition, its pruning and its checkpoint. */

@@ -13,6 +13,7 @@ import type {
   ModelInfo,
   ResponseUsage,
 } from './context-engine.js';
+import { keptProvenance } from './provenance.js';
 import { irreducibleTokens, windowLimit } from './window.js';
 
 /** Savings under this share count as an ineffective pass. */
@@ -206,7 +207,12 @@ export class GovernedEngine implements ContextEngine {
       idleReport(this.name, transcript, rough, reason);
     return {
       transcript,
-      report: { ...report, notes: tokens === rough ? [] : [`measured prompt: ${tokens} tokens`] },
+      report: {
+        ...report,
+        notes: tokens === rough ? [] : [`measured prompt: ${tokens} tokens`],
+        // The transcript comes back as it is: every message kept.
+        provenance: report.provenance ?? keptProvenance(transcript.messages),
+      },
     };
   }
 }

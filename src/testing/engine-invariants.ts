@@ -1,8 +1,10 @@
+import type { CompactionProvenance } from '../engines/provenance.js';
 import type { Message } from '../model/message.js';
 import type { Transcript } from '../model/transcript.js';
 import { verifyTranscript } from '../model/verify.js';
 import { findLatestUserRequest } from '../transforms/find-latest-user-request.js';
 import { personText } from '../transforms/user-turns.js';
+import { provenanceFailures } from './provenance-invariants.js';
 
 /** The invariants {@link runEngineConformance} checks, one name each. */
 export type EngineCheck =
@@ -20,6 +22,8 @@ export type EngineCheck =
   | 'budget'
   /** The report's counts do not describe the output, or it changed nothing without saying why. */
   | 'report'
+  /** The report's per-message provenance, when it has one, does not describe the pass (see `provenanceFailures`). */
+  | 'provenance'
   /** An unforced second pass over the output, below the threshold, changed it. */
   | 'idempotent'
   /** Triggering disagrees with the threshold or the window (`shouldCompress`, unforced passes, usage). */
@@ -121,6 +125,8 @@ export function reportFailures(
     });
   if (!report.madeProgress && !report.aborted && report.reason === undefined && report.notes.length === 0)
     failures.push({ check: 'report', detail: 'the pass made no progress and did not say why' });
+  for (const detail of provenanceFailures(input.messages, result.transcript.messages, report.provenance))
+    failures.push({ check: 'provenance', detail });
   return failures;
 }
 
@@ -133,6 +139,7 @@ export interface ReportView {
   readonly aborted: boolean;
   readonly reason?: string;
   readonly notes: readonly string[];
+  readonly provenance?: CompactionProvenance;
 }
 
 /** True when two transcripts hold the same messages, compared by value. */

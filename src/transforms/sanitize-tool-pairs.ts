@@ -28,6 +28,8 @@ export interface SanitizeToolPairsResult {
   readonly stubbed: number;
   /** Tool messages removed because no result was left in them. */
   readonly removedMessages: number;
+  /** Per output message, the index of the input message it is (or was repaired from); -1 for a stub result. */
+  readonly sources: readonly number[];
 }
 
 /** Default stub result text. */
@@ -59,6 +61,7 @@ export function sanitizeToolPairs(
   const stubText = options.stubText ?? DEFAULT_STUB_TEXT;
   const emptyText = options.emptyAssistantText ?? DEFAULT_EMPTY_ASSISTANT_TEXT;
   const out: Message[] = [];
+  const sources: number[] = [];
   const counts = { removedResults: 0, removedCalls: 0, stubbed: 0, removedMessages: 0 };
   let changed = false;
   let group: OpenGroup | undefined;
@@ -68,7 +71,10 @@ export function sanitizeToolPairs(
     const missing = [...group.pending.values()].filter((call) => !group?.answered.has(call.id));
     const drop = new Set<Part>(group.repeated);
     if (stub) {
-      for (const call of missing) out.push(stubMessage(call, stubText));
+      for (const call of missing) {
+        out.push(stubMessage(call, stubText));
+        sources.push(-1);
+      }
       counts.stubbed += missing.length;
     } else for (const call of missing) drop.add(call);
     if (drop.size > 0) {
@@ -79,7 +85,7 @@ export function sanitizeToolPairs(
     group = undefined;
   };
 
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
     if (message.role === 'tool') {
       const kept = message.parts.filter((part) => {
         if (part.type !== 'tool-result') return true;
@@ -90,12 +96,14 @@ export function sanitizeToolPairs(
       });
       if (kept.length === message.parts.length) {
         out.push(message);
+        sources.push(index);
         continue;
       }
       changed = true;
       counts.removedResults += message.parts.length - kept.length;
       if (kept.some((part) => part.type !== 'text' || part.text.trim() !== '')) {
         out.push(withParts(message, kept));
+        sources.push(index);
       } else counts.removedMessages++;
       continue;
     }
@@ -111,9 +119,10 @@ export function sanitizeToolPairs(
       group = { at: out.length, pending, answered: new Set(), repeated };
     }
     out.push(message);
+    sources.push(index);
   }
   close();
-  return { messages: changed ? out : messages, ...counts };
+  return { messages: changed ? out : messages, ...counts, sources };
 }
 
 function stubMessage(call: ToolCallPart, text: string): Message {

@@ -128,6 +128,30 @@ describe('engine conformance catches a broken engine', () => {
     expect(await checksFailed(miscounted)).toEqual(['report']);
   });
 
+  it('whose provenance does not describe its output', async () => {
+    const rules = () => createRuleEngine({ preset: 'strict' });
+    const short = spoiled(rules, (_, result) => {
+      const provenance = result.report.provenance;
+      if (provenance === undefined || provenance.output.length === 0) return result;
+      return {
+        ...result,
+        report: { ...result.report, provenance: { ...provenance, output: provenance.output.slice(1) } },
+      };
+    });
+    expect(await checksFailed(short)).toEqual(['provenance']);
+    const allKept = spoiled(rules, (input, result) => {
+      const provenance = result.report.provenance;
+      if (provenance === undefined || result.transcript.messages === input.messages) return result;
+      const output = provenance.output.map((entry, index) => ({
+        ...entry,
+        status: 'kept' as const,
+        from: [index],
+      }));
+      return { ...result, report: { ...result.report, provenance: { ...provenance, output } } };
+    });
+    expect(await checksFailed(allKept)).toEqual(['provenance']);
+  });
+
   it('that writes to its input', async () => {
     const writer = spoiled(base, (input, result) => {
       (input.messages as Message[]).reverse();

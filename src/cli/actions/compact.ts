@@ -70,9 +70,10 @@ export async function runCompact(
   if (flags.json === true) {
     // The transcript in the input's own wire format, as the plain output writes it (records for a session).
     const codec = getCodec(document.format);
-    const payload = results.map((result) => ({
-      report: result.report,
-      transcript: codec.encode(result.transcript),
+    // Per-message provenance is for in-process readers (the HTML report); the JSON keeps its documented shape.
+    const payload = results.map(({ report: { provenance: _provenance, ...report }, transcript }) => ({
+      report,
+      transcript: codec.encode(transcript),
     }));
     const body =
       payload.length === 1

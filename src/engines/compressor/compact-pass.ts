@@ -10,10 +10,11 @@ import {
   withoutCheckpoint,
 } from '../../transforms/checkpoint-text.js';
 import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
-import { placeCheckpoint } from '../../transforms/place-checkpoint.js';
+import { type PlacedCheckpoint, placeCheckpoint } from '../../transforms/place-checkpoint.js';
 import { sanitizeToolPairs } from '../../transforms/sanitize-tool-pairs.js';
 import { isPersonRequest, personText } from '../../transforms/user-turns.js';
 import { ContextOverflowError } from '../budget-error.js';
+import { checkpointReason, type ProvenanceFacts } from '../provenance.js';
 import { irreducibleTokens } from '../window.js';
 import type { ResolvedCompressorSettings } from './options.js';
 import { type CompactPassResult, countAll, finishPass, NO_PRUNING } from './pass-finish.js';
@@ -168,7 +169,8 @@ async function foldMiddle(
     list.slice(headEnd, tailStart).filter((_, offset) => headEnd + offset !== keep);
   const head = working.slice(0, headEnd);
   const middle = folded(working);
-  const tail = [...(keep === undefined ? [] : [working[keep] as Message]), ...working.slice(tailStart)];
+  const tailIndices = [...(keep === undefined ? [] : [keep]), ...range(tailStart, working.length)];
+  const tail = tailIndices.map((index) => working[index] as Message);
   // A checkpoint kept inside the head (the head then holds the latest request) is superseded, not updated.
   const remembered = layout.headCheckpointIndex === undefined ? input.previousSummary : undefined;
   const previous = collectPreviousCheckpoint(middle, tail, remembered);
@@ -192,6 +194,14 @@ async function foldMiddle(
   const text = renderCheckpoint(body, origin);
   const placed = placeCheckpoint(withSystemNote(head, settings.noteInSystemPrompt), text, previous.tail);
   const sanitized = sanitizeToolPairs(placed.messages, { orphanCalls: settings.orphanCalls });
+  const sources = foldSources({
+    layout,
+    tailIndices: tailIndices.slice(tail.length - previous.tail.length),
+    superseded: previous.tail.length < tail.length ? tailIndices[0] : undefined,
+    placed,
+    sanitized: sanitized.sources,
+    checkpoint: checkpointReason(origin, middle.length),
+  });
   const notes = [
     ...(outcome.kind === 'summary' ? (outcome.result.notes ?? []) : []),
     ...(layout.level > 0
@@ -218,8 +228,50 @@ async function foldMiddle(
         updatedPrevious: previous.body !== undefined,
       },
       summaryBody: outcome.kind === 'summary' ? body : input.previousSummary,
+      sources,
     },
   );
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);
+}
+
+/** What {@link foldSources} traces a folded pass's output back through. */
+interface FoldTrace {
+  readonly layout: PassLayout;
+  /** Input indices of the tail as placed (an earlier checkpoint-only first message left out). */
+  readonly tailIndices: readonly number[];
+  /** Input index of a first tail message that was only an earlier checkpoint (now updated into the new one). */
+  readonly superseded: number | undefined;
+  readonly placed: PlacedCheckpoint;
+  /** Per output message, its index among the placed messages (-1: a stub result). */
+  readonly sanitized: readonly number[];
+  readonly checkpoint: string;
+}
+
+/** Where each output message of a folded pass came from, and why the other input messages went. */
+function foldSources(trace: FoldTrace): Pick<ProvenanceFacts, 'sources' | 'removed'> {
+  const { layout, placed } = trace;
+  const standalone = placed.placement !== 'merged';
+  const placedSources: (readonly number[] | { newReason: string })[] = [
+    ...range(0, layout.headEnd).map((index) => [index]),
+    ...(standalone ? [{ newReason: trace.checkpoint }] : []),
+    ...trace.tailIndices.map((index) => [index]),
+  ];
+  const sources = trace.sanitized.map(
+    (at) => placedSources[at] ?? { newReason: 'stub result for a call whose output is not kept' },
+  );
+  return {
+    sources,
+    removed: (index) => {
+      if (index >= layout.headEnd && index < layout.tailStart && index !== layout.keepRequestAt)
+        return { status: 'folded', reason: 'folded into the checkpoint' };
+      if (index === trace.superseded)
+        return { status: 'superseded', reason: 'earlier checkpoint, updated into the new one' };
+      return { status: 'dropped', reason: 'orphan tool result removed (its call was folded)' };
+    },
+  };
 }
 
 /** What the summarizer is asked: the turns to fold (checkpoint-only messages left out), and what to keep. */

@@ -2,6 +2,7 @@ import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { CompactionReport, PruningReport, TokenFigures } from '../compaction-report.js';
+import { buildProvenance, keptProvenance, type ProvenanceFacts } from '../provenance.js';
 
 /** A pass's output, plus what the engine must remember. */
 export interface CompactPassResult {
@@ -46,6 +47,8 @@ export interface FinishDetails {
   readonly notes?: readonly string[];
   readonly summary?: CompactionReport['summary'];
   readonly summaryBody?: string | undefined;
+  /** Where each message of the candidate came from (default: message `i` is input message `i`). */
+  readonly sources?: Pick<ProvenanceFacts, 'sources' | 'removed'>;
 }
 
 /**
@@ -95,6 +98,18 @@ export function finishPass(
     aborted: details.aborted ?? false,
     ...(reason === undefined ? {} : { reason }),
     notes,
+    provenance:
+      output === original
+        ? keptProvenance(original.messages)
+        : buildProvenance({
+            input: original.messages,
+            output: output.messages,
+            sources: details.sources?.sources ?? output.messages.map((_, index) => [index]),
+            removed:
+              details.sources?.removed ??
+              (() => ({ status: 'dropped', reason: 'not in the compacted transcript' })),
+            boundaries: details.bounds,
+          }),
   };
   return { transcript: output, report, summaryBody };
 }

@@ -44,6 +44,8 @@ export interface RulesPassResult {
   readonly outputTailStart: number;
   /** Per output message: where it stands in the uncompacted transcript (what a later pass continues from). */
   readonly lineage: readonly OriginalPosition[];
+  /** Per output message, the input indices it stands for (a folded run's earlier messages, then its own). */
+  readonly sources: readonly (readonly number[])[];
 }
 
 type Unit =
@@ -109,6 +111,11 @@ export function applyRules(messages: readonly Message[], options: RulesPassOptio
     );
   }
   for (let index = tailStart; index < messages.length; index++) lineage.push(originalOf(index));
+  const sources: (readonly number[])[] = [
+    ...messages.slice(0, regionStart).map((_, index) => [index]),
+    ...items.map((item) => [...(item.merged ?? []), item.from]),
+    ...messages.slice(tailStart).map((_, offset) => [tailStart + offset]),
+  ];
   const output = unchanged
     ? messages
     : [...messages.slice(0, regionStart), ...items.map((item) => item.message), ...messages.slice(tailStart)];
@@ -118,6 +125,7 @@ export function applyRules(messages: readonly Message[], options: RulesPassOptio
     elements,
     outputTailStart: regionStart + items.length,
     lineage,
+    sources,
   };
 }
 

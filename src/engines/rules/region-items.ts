@@ -12,6 +12,8 @@ export interface Item {
   readonly inputIndex: number | undefined;
   /** Input index of the message this one is (or was rewritten from; the kept one for a folded run). */
   readonly from: number;
+  /** Input indices of the earlier assistant messages of a run folded into this one (rule 4). */
+  readonly merged?: readonly number[];
   /** Assistant items: input index of the step's assistant message. */
   readonly stepStart: number | undefined;
   /** Assistant items: rule 1 removed every tool message that followed (the next message moves up to it). */
@@ -110,6 +112,7 @@ export function mergeRuns(
       message: merged.message,
       inputIndex: undefined,
       from: (items[last] as Item).from,
+      merged: items.slice(index, last).map((item) => item.from),
       stepStart: undefined,
       lostTools: false,
     });

@@ -157,6 +157,7 @@ class RulesCompactor implements Compactor {
       preset: this.#settings.preset,
       ...(reason === undefined ? {} : { reason }),
       notes,
+      ...(output === messages ? {} : { sources: pass.sources }),
     });
     if (kept) this.#recall.add(pass.elements);
     return { transcript: output === messages ? transcript : { ...transcript, messages: output }, report };

@@ -6,6 +6,7 @@ import {
   type RuleCounts,
   type TokenFigures,
 } from '../compaction-report.js';
+import { buildProvenance, keptProvenance } from '../provenance.js';
 import type { RulePreset } from './options.js';
 
 /** Counts of a pass that changed nothing. */
@@ -29,6 +30,8 @@ export interface RulesReportInput {
   readonly preset: RulePreset;
   readonly reason?: string;
   readonly notes?: readonly string[];
+  /** Per output message, the input indices it stands for; absent when the output is the input. */
+  readonly sources?: readonly (readonly number[])[];
 }
 
 /**
@@ -76,5 +79,17 @@ export function rulesReport(details: RulesReportInput): CompactionReport {
     notes,
     unchangedPrefix,
     rules: details.counts,
+    provenance:
+      details.sources === undefined || !changed
+        ? keptProvenance(input)
+        : buildProvenance({
+            input,
+            output,
+            sources: details.sources,
+            removed: (index) =>
+              input[index]?.role === 'tool'
+                ? { status: 'collapsed', reason: 'result collapsed into a one-line record' }
+                : { status: 'dropped', reason: 'not in the compacted transcript' },
+          }),
   };
 }

@@ -1,9 +1,9 @@
-import { isSystemMarker, isTruncatedOutput, TOOL_LINE_PREFIX } from '../engines/rules/markers.js';
 import type { Message } from '../model/message.js';
 import { messageText, toolResultText } from '../model/message-helpers.js';
 import type { ToolCallPart, ToolResultPart } from '../model/part.js';
 import { parseCheckpoint } from '../transforms/checkpoint-text.js';
 import { DIGEST_PREFIX, DUPLICATE_PREFIX } from '../transforms/condensed-markers.js';
+import { isSystemMarker, isTruncatedOutput, TOOL_LINE_PREFIX } from './rules/markers.js';
 
 /** What one engine action did to a message, counted the way the compaction report counts it. */
 export interface ChangeCounts {

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateForkySession } from '../test/session/generate-session.js';
 import { type BenchRow, type BenchSuite, round } from './harness.js';
-import { interleavedMedians } from './process-time.js';
+import { interleavedRuns } from './process-time.js';
 
 const SUITE = 'replay';
 const BIN = fileURLToPath(new URL('../bin/condense.js', import.meta.url));
 const PLAIN = fileURLToPath(new URL('./peers/plain-replay.mjs', import.meta.url));
 
 /**
- * `condense replay` end to end (a fresh process, output thrown away) against the naive script in
+ * `condense replay` end to end (a fresh process, output thrown away; wall time and peak RSS) against the naive script in
  * `peers/plain-replay.mjs`, which parses every line and walks the parent chain, on a generated 150 MB Claude Code
  * session with 92 % of its bytes on dead branches. The file is generated into a temporary directory and removed.
  */
@@ -23,23 +23,27 @@ const suite: BenchSuite = {
       const path = join(dir, 'session-150mb.jsonl');
       writeFileSync(path, generateForkySession({ targetBytes: 150e6, deadShare: 0.92, seed: 151 }).text);
       const label = `${round(statSync(path).size / 1e6, 1)} MB, 92 % dead`;
-      const [plain, replay] = interleavedMedians(
+      const [plain, replay] = interleavedRuns(
         [
           [PLAIN, path],
           [BIN, 'replay', path],
         ],
         5,
-      ) as [number, number];
+      ) as [{ ms: number; maxRssMb: number }, { ms: number; maxRssMb: number }];
       const rows: BenchRow[] = [
         {
           suite: SUITE,
           case: `${label} · plain script (peer)`,
-          figures: { ms: round(plain, 0), 'peer ÷ this': '1×' },
+          figures: { ms: round(plain.ms, 0), 'peer ÷ this': '1×', 'peak RSS MB': round(plain.maxRssMb, 0) },
         },
         {
           suite: SUITE,
           case: `${label} · condense replay`,
-          figures: { ms: round(replay, 0), 'peer ÷ this': `${round(plain / replay, 2)}×` },
+          figures: {
+            ms: round(replay.ms, 0),
+            'peer ÷ this': `${round(plain.ms / replay.ms, 2)}×`,
+            'peak RSS MB': round(replay.maxRssMb, 0),
+          },
         },
       ];
       return rows;

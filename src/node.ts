@@ -57,7 +57,7 @@ export {
   type SessionFile,
 } from './session/load-session-file.js';
 export { openSessionWriter } from './session/open-session-writer.js';
-export { renderReplay } from './session/render-replay.js';
+export { renderReplay, replayChunks } from './session/render-replay.js';
 export type {
   DeadBranch,
   LoadedSession,

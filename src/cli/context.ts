@@ -4,6 +4,11 @@
  */
 export interface CliContext {
   readonly stdout: (text: string) => void;
+  /**
+   * Writes to standard output and resolves once it can take more (at once, or when a reader behind a pipe has
+   * caught up), for outputs written in many chunks. Absent in tests and embeddings: `stdout` is used instead.
+   */
+  readonly stdoutPaced?: (text: string) => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

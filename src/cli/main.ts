@@ -25,6 +25,19 @@ function handleStops(): { untilStopped: () => Promise<void> } {
   return { untilStopped: () => new Promise<void>((resolve) => waiters.push(resolve)) };
 }
 
+/** Resolves when a stream that refused more (`write` returned false) has flushed, or is closed. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
 /** Entry point of the `condense` binary: the only place that touches `process`. */
 export async function main(): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -35,6 +48,7 @@ export async function main(): Promise<void> {
   const stops = handleStops();
   const code = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
+    stdoutPaced: (text) => (process.stdout.write(text) ? Promise.resolve() : drained(process.stdout)),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),

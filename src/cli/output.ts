@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { writeToTarget } from '../io/atomic-write.js';
+import { writeChunksToTarget, writeToTarget } from '../io/atomic-write.js';
 import { assertNotAnInput, type OutputTarget, resolveOutputTarget } from '../io/output-target.js';
 import type { CliContext } from './context.js';
 
@@ -33,4 +33,24 @@ export async function writeOutput(
     return;
   }
   await writeToTarget(await checkedOutput(context, options.out, options.inputs), text);
+}
+
+/**
+ * {@link writeOutput} for an output made in chunks as they are asked for: each chunk is written once the one
+ * before is taken (standard output's reader, or the disk), so a long output never sits whole in memory.
+ */
+export async function writeOutputChunks(
+  context: CliContext,
+  chunks: Iterable<string>,
+  options: { readonly out?: string | undefined; readonly inputs: readonly string[] },
+): Promise<void> {
+  if (options.out === undefined || options.out === '-') {
+    const paced = context.stdoutPaced;
+    for (const chunk of chunks) {
+      if (paced === undefined) context.stdout(chunk);
+      else await paced(chunk);
+    }
+    return;
+  }
+  await writeChunksToTarget(await checkedOutput(context, options.out, options.inputs), chunks);
 }

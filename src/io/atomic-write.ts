@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
-import { CondenseError } from '../errors/condense-error.js';
+import { CondenseError, isCondenseError } from '../errors/condense-error.js';
 import { type OutputTarget, resolveOutputTarget } from './output-target.js';
 import {
   discardTemporary,
@@ -80,31 +80,49 @@ async function keepOwnership(handle: FileHandle, existing: Stats): Promise<void>
 }
 
 /** Writes through a FIFO or a device: opened for writing as a shell redirection would, never replaced. */
-async function writeThrough(path: string, data: string | Uint8Array): Promise<void> {
+async function writeThrough(path: string, chunks: Iterable<string | Uint8Array>): Promise<void> {
   try {
     const handle = await open(path, 'w');
     try {
-      await handle.writeFile(data);
+      await writeEach(handle, chunks);
     } finally {
       await handle.close();
     }
   } catch (error) {
-    throw writeError(path, error);
+    throw isCondenseError(error) ? error : writeError(path, error);
   }
+}
+
+/** Writes the chunks one after the other, each once the one before is written (a reader's pace for a FIFO). */
+async function writeEach(handle: FileHandle, chunks: Iterable<string | Uint8Array>): Promise<void> {
+  // `writeFile` on a handle writes from its current position, so successive calls append.
+  for (const chunk of chunks) await handle.writeFile(chunk);
 }
 
 /** Writes `data` to a resolved target: atomically for a regular file, through for a FIFO or a device. */
 export async function writeToTarget(target: OutputTarget, data: string | Uint8Array): Promise<void> {
+  await writeChunksToTarget(target, [data]);
+}
+
+/**
+ * Writes chunks, made as they are asked for, to a resolved target: a regular file gets them in a temporary file
+ * renamed over it once all are written (a failure, in writing or in making a chunk, leaves it as it was); a FIFO
+ * or a device gets them written through, at the reader's pace.
+ */
+export async function writeChunksToTarget(
+  target: OutputTarget,
+  chunks: Iterable<string | Uint8Array>,
+): Promise<void> {
   if (target.kind === 'stream') {
-    await writeThrough(target.path, data);
+    await writeThrough(target.path, chunks);
     return;
   }
   const replacement = await openReplacement(target);
   try {
-    await replacement.handle.writeFile(data);
+    await writeEach(replacement.handle, chunks);
   } catch (error) {
     await replacement.discard();
-    throw writeError(target.requested, error);
+    throw isCondenseError(error) ? error : writeError(target.requested, error);
   }
   await replacement.commit();
 }

@@ -31,10 +31,47 @@ const LEAF_REASONS = {
  * found only in the prompt queue marked where they sit; then dead branches, subagents and issues.
  */
 export function renderReplay(session: ReplaySession, options: ReplayRenderOptions = {}): string {
+  let text = '';
+  for (const chunk of replayChunks(session, options)) text += chunk;
+  return text;
+}
+
+/** Characters gathered before {@link replayChunks} hands a chunk out. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * {@link renderReplay}'s text in chunks of about 64 K characters, made as they are asked for, so a long session
+ * is written out without ever holding its whole text; the chunks joined are exactly `renderReplay`'s text.
+ */
+export function* replayChunks(session: ReplaySession, options: ReplayRenderOptions = {}): Generator<string> {
+  // The text is the lines joined by newlines, trailing whitespace cut, one newline added: whitespace at the end of
+  // a chunk is held back until something else follows it.
+  let held = '';
+  let chunk = '';
+  let first = true;
+  for (const line of replayLines(session, options)) {
+    chunk += first ? line : `\n${line}`;
+    first = false;
+    if (chunk.length < CHUNK_CHARS) continue;
+    const body = chunk.trimEnd();
+    if (body === '') {
+      held += chunk;
+    } else {
+      yield held + body;
+      held = chunk.slice(body.length);
+    }
+    chunk = '';
+  }
+  const body = chunk.trimEnd();
+  yield `${body === '' ? '' : held + body}\n`;
+}
+
+function* replayLines(session: ReplaySession, options: ReplayRenderOptions): Generator<string> {
   const cut = (text: string, limit: number) => (options.full === true ? text : shorten(text, limit));
   const resultLimit = options.resultChars ?? 400;
   const textLimit = options.textChars ?? 2000;
-  const out: string[] = [...header(session), ''];
+  yield* header(session);
+  yield '';
   const names = new Map<string, string>();
   const boundaries = new Map<number, SessionBoundary[]>();
   for (const boundary of session.boundaries) {
@@ -42,23 +79,34 @@ export function renderReplay(session: ReplaySession, options: ReplayRenderOption
     list.push(boundary);
     boundaries.set(boundary.messageIndex, list);
   }
-  const queued = (index: number): string[] =>
-    session.queuedPrompts
-      .filter((prompt) => prompt.afterMessage === index)
-      .flatMap((prompt) => [queuedLine(prompt), ...indent(cut(prompt.text, textLimit)), '']);
-  session.transcript.messages.forEach((message, index) => {
-    out.push(...queued(index));
-    for (const boundary of boundaries.get(index) ?? []) out.push(boundaryLine(boundary), '');
-    out.push(`#${index + 1} ${message.role}${message.id === undefined ? '' : `  ${message.id.slice(0, 8)}`}`);
+  const prompts = new Map<number, QueuedPrompt[]>();
+  for (const prompt of session.queuedPrompts) {
+    const list = prompts.get(prompt.afterMessage) ?? [];
+    list.push(prompt);
+    prompts.set(prompt.afterMessage, list);
+  }
+  function* marks(index: number): Generator<string> {
+    for (const prompt of prompts.get(index) ?? []) {
+      yield queuedLine(prompt);
+      yield* indent(cut(prompt.text, textLimit));
+      yield '';
+    }
+    for (const boundary of boundaries.get(index) ?? []) {
+      yield boundaryLine(boundary);
+      yield '';
+    }
+  }
+  const messages = session.transcript.messages;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
+    yield* marks(index);
+    yield `#${index + 1} ${message.role}${message.id === undefined ? '' : `  ${message.id.slice(0, 8)}`}`;
     for (const part of message.parts)
-      out.push(...partLines(part, names, (text, result) => cut(text, result ? resultLimit : textLimit)));
-    out.push('');
-  });
-  out.push(...queued(session.transcript.messages.length));
-  for (const boundary of boundaries.get(session.transcript.messages.length) ?? [])
-    out.push(boundaryLine(boundary), '');
-  out.push(...footer(session));
-  return `${out.join('\n').trimEnd()}\n`;
+      yield* partLines(part, names, (text, result) => cut(text, result ? resultLimit : textLimit));
+    yield '';
+  }
+  yield* marks(messages.length);
+  yield* footer(session);
 }
 
 function header(session: ReplaySession): string[] {

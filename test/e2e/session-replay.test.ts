@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../session/generate-session.js';
@@ -58,6 +58,25 @@ describe('condense replay (built binary)', () => {
     const refused = await runBinary(['replay', file, '--leaf', 'zzzzzzzz']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('leaf "zzzzzzzz" is not a record of');
+  });
+
+  it('writes to -o what it prints, and refuses (exit code 2) to write over the session it reads', async () => {
+    const builder = new SessionBuilder(44);
+    let at = builder.turn(null, { outputScale: 0.5 });
+    for (let turn = 0; turn < 30; turn++) at = builder.turn(at, { outputScale: 0.5 });
+    const file = join(dir.path, 'long.jsonl');
+    writeFileSync(file, builder.jsonl());
+    const printed = await runBinary(['replay', file, '--full']);
+    const out = join(dir.path, 'long.txt');
+    const written = await runBinary(['replay', file, '--full', '-o', out]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(printed.stdout.length).toBeGreaterThan(64 * 1024);
+    expect(readFileSync(out, 'utf8')).toBe(printed.stdout);
+    const refused = await runBinary(['replay', file, '-o', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('refusing to overwrite the input file');
+    expect(readFileSync(file, 'utf8')).toBe(builder.jsonl());
   });
 
   it('reports a missing file with exit code 1', async () => {

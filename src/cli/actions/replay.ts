@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { plainMessageJson, renderReplay } from '../../session/render-replay.js';
+import { plainMessageJson, replayChunks } from '../../session/render-replay.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
+import { writeOutputChunks } from '../output.js';
 import type { CommandState } from '../program.js';
 import { loadSessionInput } from '../session-input.js';
 
@@ -12,6 +13,7 @@ export interface ReplayFlags {
   readonly context?: boolean;
   readonly full?: boolean;
   readonly prefilter: boolean;
+  readonly out?: string;
 }
 
 /** What `condense replay` does once its arguments are parsed (loaded only when the command runs). */
@@ -26,6 +28,7 @@ export async function runReplay(
     view: flags.context === true ? 'context' : 'full',
     prefilter: flags.prefilter,
   });
+  const output = { out: flags.out, inputs: [file] };
   if (flags.json === true) {
     const payload = {
       session: {
@@ -55,9 +58,9 @@ export async function runReplay(
       titles: session.titles,
       issues: session.issues,
     };
-    context.stdout(`${JSON.stringify(payload, null, 2)}\n`);
+    await writeOutputChunks(context, [`${JSON.stringify(payload, null, 2)}\n`], output);
   } else {
-    context.stdout(renderReplay(session, { full: flags.full === true }));
+    await writeOutputChunks(context, replayChunks(session, { full: flags.full === true }), output);
   }
   state.exitCode = EXIT.ok;
 }

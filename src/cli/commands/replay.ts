@@ -1,5 +1,5 @@
 import type { ReplayFlags } from '../actions/replay.js';
-import { jsonOption } from '../options.js';
+import { jsonOption, outOption } from '../options.js';
 import type { CommandRegistrar } from '../program.js';
 
 /** `condense replay <session.jsonl>`: the active conversation of a session log, readable or as JSON. */
@@ -20,6 +20,7 @@ export const registerReplay: CommandRegistrar = (program, context, state) => {
       '--no-prefilter',
       'parse every line instead of reading links from bytes first (same result, slower)',
     )
+    .addOption(outOption())
     .addOption(
       jsonOption(
         'print the session as JSON: messages, boundaries, queued prompts, dead branches, subagents, issues',

@@ -8,7 +8,7 @@ import {
   assistantText,
   constraintSentences,
   correctionOf,
-  decisionSentences,
+  decisionsAmong,
   intentSentences,
   pushUnique,
   remainingItems,
@@ -138,11 +138,13 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
         for (const prompt of prompts.slice(answered)) prompt.unanswered = false;
         answered = prompts.length;
         assistantTexts.push(text);
-        pushUnique(decisions, decisionSentences(text), seenDecisions);
+        // Split once: the decisions and the follow-up both read the sentences.
+        const sentences = splitSentences(text);
+        pushUnique(decisions, decisionsAmong(sentences), seenDecisions);
         for (const match of text.matchAll(CODE_SPAN)) {
           if (named.length < MAX_NAMED) pushUnique(named, [(match[1] as string).trim()], seenNamed);
         }
-        const followUp = splitSentences(text).slice(0, 2).join(' ').slice(0, FOLLOW_UP_CHARS);
+        const followUp = sentences.slice(0, 2).join(' ').slice(0, FOLLOW_UP_CHARS);
         for (const waiting of awaitingFollowUp) if (followUp !== '') waiting.followUp = followUp;
         awaitingFollowUp = [];
       }

@@ -45,9 +45,9 @@ export function constraintSentences(text: string): string[] {
   );
 }
 
-/** Sentences of assistant text that state a decision or its reason. */
-export function decisionSentences(text: string): string[] {
-  return splitSentences(text).filter((sentence) => DECISION.test(sentence) && !QUESTION.test(sentence));
+/** Of the sentences of assistant text (split by {@link splitSentences}), those that state a decision or its reason. */
+export function decisionsAmong(sentences: readonly string[]): string[] {
+  return sentences.filter((sentence) => DECISION.test(sentence) && !QUESTION.test(sentence));
 }
 
 /** Sentences of assistant text that announce what it is about to do. */

@@ -49,7 +49,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'scale', include: ['test/scale/**/*.test.ts'], env: { CONDENSE_TEST_CORPUS: 'sample' } },
+        test: {
+          name: 'scale',
+          include: ['test/scale/**/*.test.ts'],
+          env: { CONDENSE_TEST_CORPUS: 'sample' },
+        },
       },
       {
         extends: true,

@@ -28,6 +28,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     isolate: false,
+    // Vitest's default leaves a core idle (one worker on two cores); the tests spend much of their time waiting
+    // on child processes and sockets, so every core gets a worker.
+    maxWorkers: '100%',
     setupFiles: ['test/support/property-seed.ts'],
     projects: [
       {

@@ -44,7 +44,7 @@ const BLOCK_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** Server-side blocks that travel back verbatim; their inner keys are the provider's business. */
-const SERVER_BLOCKS = new Set([
+export const ANTHROPIC_SERVER_BLOCKS: ReadonlySet<string> = new Set([
   'server_tool_use',
   'web_search_tool_result',
   'web_fetch_tool_result',
@@ -128,24 +128,16 @@ export function anthropicWireProblems(wire: unknown, options: WireCheckOptions =
           );
         answered.add(id);
       }
-      for (const id of calls)
-        if (!answered.has(id))
-          problem(
-            out,
-            'unanswered-call',
-            `messages[${callsAt}]`,
-            `tool_use ${id} gets no tool_result in the next message`,
-          );
+      unanswered(
+        calls.filter((id) => !answered.has(id)),
+        callsAt,
+        ' in the next message',
+        out,
+      );
       calls = [];
       return;
     }
-    for (const id of calls)
-      problem(
-        out,
-        'unanswered-call',
-        `messages[${callsAt}]`,
-        `tool_use ${id} gets no tool_result in the next message`,
-      );
+    unanswered(calls, callsAt, ' in the next message', out);
     calls = [];
     callsAt = index;
     for (const block of blocks) {
@@ -158,10 +150,14 @@ export function anthropicWireProblems(wire: unknown, options: WireCheckOptions =
       calls.push(id);
     }
   });
-  if (options.trailingCalls !== false)
-    for (const id of calls)
-      problem(out, 'unanswered-call', `messages[${callsAt}]`, `tool_use ${id} gets no tool_result`);
+  if (options.trailingCalls !== false) unanswered(calls, callsAt, '', out);
   return out;
+}
+
+/** One `unanswered-call` problem per call id of the assistant message at `callsAt`. */
+function unanswered(ids: readonly string[], callsAt: number, when: string, out: WireProblem[]): void {
+  for (const id of ids)
+    problem(out, 'unanswered-call', `messages[${callsAt}]`, `tool_use ${id} gets no tool_result${when}`);
 }
 
 function checkSystem(scope: WireScope, system: unknown, out: WireProblem[]): void {
@@ -207,7 +203,7 @@ function checkBlock(
     problem(out, 'bad-block', where, 'a content block has no type');
     return;
   }
-  if (SERVER_BLOCKS.has(type)) return;
+  if (ANTHROPIC_SERVER_BLOCKS.has(type)) return;
   const keys = BLOCK_KEYS[type];
   if (keys === undefined) {
     problem(out, 'bad-block', where, `block type ${JSON.stringify(type)} is not an Anthropic block`);

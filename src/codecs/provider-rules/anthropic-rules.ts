@@ -2,6 +2,7 @@ import {
   checkKeys,
   isObject,
   problem,
+  requestMessages,
   type WireCheckOptions,
   type WireProblem,
   type WireRecord,
@@ -73,20 +74,10 @@ export const ANTHROPIC_TOOL_ID = /^[a-zA-Z0-9_-]+$/;
 export function anthropicWireProblems(wire: unknown, options: WireCheckOptions = {}): WireProblem[] {
   const out: WireProblem[] = [];
   const scope = options.scope ?? 'request';
-  const list = Array.isArray(wire) ? wire : isObject(wire) ? wire['messages'] : undefined;
-  if (scope === 'request') {
-    if (!isObject(wire)) {
-      problem(out, 'not-an-object', '', 'the request is not a JSON object with "messages"');
-      if (!Array.isArray(wire)) return out;
-    } else {
-      checkKeys(scope, wire, REQUEST_KEYS, '', out, 'the request');
-      checkSystem(scope, wire['system'], out);
-    }
-  }
-  if (!Array.isArray(list) || list.length === 0) {
-    problem(out, 'no-messages', 'messages', 'there are no messages');
-    return out;
-  }
+  const list = requestMessages(wire, scope, REQUEST_KEYS, out, (request) =>
+    checkSystem(scope, request['system'], out),
+  );
+  if (list === undefined) return out;
   const seen = new Set<string>();
   let calls: string[] = [];
   let callsAt = -1;

@@ -1,16 +1,11 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-chars.js';
+
 /**
  * Deepest nesting condense reads. Transcripts nest a few dozen levels at most (tool arguments inside messages
  * inside envelopes); much deeper JSON would overflow the stack of the recursive code that walks values (encoding,
  * hashing, redaction, `JSON.stringify` itself), so such input is refused — or, in the proxy, forwarded untouched.
  */
 export const MAX_JSON_DEPTH = 512;
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 /**
  * True when JSON text nests objects and arrays deeper than `limit`. One pass over the characters, no parsing and

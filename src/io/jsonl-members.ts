@@ -1,4 +1,14 @@
 import type { Buffer } from 'node:buffer';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../codecs/json-chars.js';
 import { type ScalarRead, UNCERTAIN } from './jsonl-scan.js';
 
 /**
@@ -23,15 +33,6 @@ export interface FlatMembers {
   /** False when the bytes are not a plain JSON object: parse the line instead. */
   valid: boolean;
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 
 /** {@link matchKey} for a key written with escapes: it may spell a wanted key, so the line must be parsed. */
 const ESCAPED_KEY = -2;

@@ -1,4 +1,13 @@
 import { Buffer } from 'node:buffer';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../codecs/json-chars.js';
 
 /**
  * Byte-level reading of JSONL without parsing it: line spans, and the top-level keys of an object line that the
@@ -26,13 +35,6 @@ export interface JsonlLines {
 }
 
 const NEWLINE = 0x0a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
 
 /** A zero-copy `Buffer` view of `bytes`: `Buffer#indexOf` searches multi-byte patterns at memchr speed. */
 export function bufferView(bytes: Uint8Array): Buffer {

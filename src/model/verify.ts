@@ -1,4 +1,6 @@
 import type { Message } from './message.js';
+import type { Part } from './part.js';
+import type { Role } from './role.js';
 import type { Transcript } from './transcript.js';
 
 /** Provider rules to check beyond the ones every provider shares. */
@@ -56,24 +58,24 @@ function checkParts(messages: readonly Message[], out: Violation[]): void {
     if (isEmpty(message))
       out.push({ code: 'empty-message', index, message: `message ${index} has no content` });
     for (const part of message.parts) {
-      if (part.type === 'tool-call' && message.role !== 'assistant') {
-        out.push({
-          code: 'misplaced-call',
-          index,
-          callId: part.id,
-          message: `tool call ${part.id} is in a ${message.role} message`,
-        });
-      }
-      if (part.type === 'tool-result' && message.role !== 'tool') {
-        out.push({
-          code: 'misplaced-result',
-          index,
-          callId: part.callId,
-          message: `tool result ${part.callId} is in a ${message.role} message`,
-        });
-      }
+      const misplaced = misplacement(part, message.role);
+      if (misplaced === undefined) continue;
+      const { code, what, callId } = misplaced;
+      out.push({ code, index, callId, message: `${what} ${callId} is in a ${message.role} message` });
     }
   });
+}
+
+/** A tool call outside an assistant message or a tool result outside a tool message: what and which call. */
+function misplacement(
+  part: Part,
+  role: Role,
+): { code: 'misplaced-call' | 'misplaced-result'; what: string; callId: string } | undefined {
+  if (part.type === 'tool-call' && role !== 'assistant')
+    return { code: 'misplaced-call', what: 'tool call', callId: part.id };
+  if (part.type === 'tool-result' && role !== 'tool')
+    return { code: 'misplaced-result', what: 'tool result', callId: part.callId };
+  return undefined;
 }
 
 function isEmpty(message: Message): boolean {

@@ -1,16 +1,9 @@
+import { isBase64Char } from './base64-chars.js';
 import type { Candidate } from './candidate.js';
 
 /** Characters of a key body: base64, base64url and the separators of vendor prefixes (`=` only as padding). */
 function isKeyChar(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    code === 0x2b || // +
-    code === 0x2f || // /
-    code === 0x5f || // _
-    code === 0x2d // -
-  );
+  return isBase64Char(code) || code === 0x5f || code === 0x2d; // base64url's `_` and `-`
 }
 
 /** Where the next line starts after a line break at `pos` (plain, or `\n` escaped in JSON text), or -1. */

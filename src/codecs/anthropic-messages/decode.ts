@@ -1,4 +1,3 @@
-import type { JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { Transcript } from '../../model/transcript.js';
@@ -6,7 +5,7 @@ import type { DecodeIssue, DecodeResult } from '../codec.js';
 import { asJson, isWireObject } from '../openai-chat/wire.js';
 import { decodeBlock } from './decode-block.js';
 import { decodeAnthropicMessage } from './decode-message.js';
-import { compact, decodedMessageMeta } from './meta.js';
+import { decodedMessageMeta, decodedTranscript } from './meta.js';
 
 /**
  * Decodes an Anthropic Messages request `{system?, messages, …}` (every other key — model, tools, max_tokens —
@@ -16,7 +15,7 @@ import { compact, decodedMessageMeta } from './meta.js';
 export function decodeAnthropic(wire: unknown): DecodeResult<Transcript> {
   const issues: DecodeIssue[] = [];
   if (Array.isArray(wire)) {
-    return { value: transcript(wire, decodeMessages(wire, issues), { envelope: 'array' }), issues };
+    return { value: decodedTranscript(wire, decodeMessages(wire, issues), { envelope: 'array' }), issues };
   }
   if (!isWireObject(wire) || !Array.isArray(wire['messages'])) {
     issues.push({
@@ -26,13 +25,16 @@ export function decodeAnthropic(wire: unknown): DecodeResult<Transcript> {
         'not an Anthropic Messages request: expected an object with a messages array, or a message array',
       path: [],
     });
-    return { value: transcript(wire, [], { envelope: 'verbatim', value: asJson(wire ?? null) }), issues };
+    return {
+      value: decodedTranscript(wire, [], { envelope: 'verbatim', value: asJson(wire ?? null) }),
+      issues,
+    };
   }
   const messages = decodeMessages(wire['messages'], issues);
   const system = wire['system'];
   if (system !== undefined) messages.unshift(decodeSystem(system));
   const rest = asJson({ ...wire, messages: [], ...(system === undefined ? {} : { system: '' }) });
-  return { value: transcript(wire, messages, { envelope: 'request', rest }), issues };
+  return { value: decodedTranscript(wire, messages, { envelope: 'request', rest }), issues };
 }
 
 function decodeMessages(wire: readonly unknown[], issues: DecodeIssue[]): Message[] {
@@ -53,20 +55,4 @@ function decodeSystem(system: unknown): Message {
     shape = 'other';
   }
   return { role: 'system', parts, meta: decodedMessageMeta(system, parts, { system: shape }) };
-}
-
-function transcript(
-  wire: unknown,
-  messages: readonly Message[],
-  fields: Record<string, JsonValue | undefined>,
-): Transcript {
-  const codec = compact(fields);
-  return {
-    messages,
-    meta: {
-      origin: { format: 'anthropic', wire, messages },
-      format: 'anthropic',
-      ...(codec === undefined ? {} : { codec: { anthropic: codec } }),
-    },
-  };
 }

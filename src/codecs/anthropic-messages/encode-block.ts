@@ -1,22 +1,14 @@
 import type { ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import { isWireObject } from '../openai-chat/wire.js';
 import { reasoningAsText } from '../portable/reasoning-text.js';
+import { ANTHROPIC_SERVER_BLOCKS } from '../provider-rules/anthropic-rules.js';
 import { metaObject, metaString, partMeta } from './meta.js';
 
 /** Block types of the Anthropic Messages API that an opaque part may carry verbatim even from another codec. */
 export const ANTHROPIC_BLOCKS: ReadonlySet<string> = new Set([
   'document',
   'search_result',
-  'server_tool_use',
-  'web_search_tool_result',
-  'web_fetch_tool_result',
-  'code_execution_tool_result',
-  'bash_code_execution_tool_result',
-  'text_editor_code_execution_tool_result',
-  'mcp_tool_use',
-  'mcp_tool_result',
-  'container_upload',
-  'tool_reference',
+  ...ANTHROPIC_SERVER_BLOCKS,
 ]);
 
 /**

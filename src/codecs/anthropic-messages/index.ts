@@ -1,10 +1,9 @@
 import type { Codec } from '../codec.js';
-import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
+import { ANTHROPIC_CAPABILITIES } from './capabilities.js';
 import { decodeAnthropic } from './decode.js';
 import { detectAnthropic } from './detect.js';
 import { anthropicDialectFields } from './dialect-fields.js';
 import { encodeAnthropic } from './encode.js';
-import { ANTHROPIC_BLOCKS } from './encode-block.js';
 
 /**
  * Anthropic Messages API requests `{system?, messages, …}` (or a bare message array). User messages holding
@@ -25,22 +24,7 @@ import { ANTHROPIC_BLOCKS } from './encode-block.js';
 export const anthropicCodec: Codec = {
   format: 'anthropic',
   fileLayout: 'entries',
-  capabilities: {
-    reasoning: true,
-    reasoningForm: 'signed',
-    reasoningSignatures: true,
-    encryptedReasoning: true,
-    images: true,
-    toolResultImages: true,
-    toolErrors: true,
-    toolCallIds: true,
-    toolIdPattern: ANTHROPIC_TOOL_ID,
-    groupedToolResults: true,
-    strictAlternation: true,
-    systemPrompt: 'top-level',
-    timestamps: false,
-    opaqueKinds: ANTHROPIC_BLOCKS,
-  },
+  capabilities: ANTHROPIC_CAPABILITIES,
   dialectFields: anthropicDialectFields,
   detect: detectAnthropic,
   decode: decodeAnthropic,

@@ -1,7 +1,6 @@
 import { isJsonObject } from '../../model/json.js';
-import { ANTHROPIC_BLOCKS } from '../anthropic-messages/encode-block.js';
+import { ANTHROPIC_CAPABILITIES } from '../anthropic-messages/capabilities.js';
 import type { Codec, DetectScore } from '../codec.js';
-import { ANTHROPIC_TOOL_ID } from '../provider-rules/anthropic-rules.js';
 import { decodeClaudeCodeRecords } from './decode.js';
 import { claudeCodeDialectFields } from './dialect-fields.js';
 import { encodeClaudeCodeRecords } from './encode-records.js';
@@ -34,21 +33,12 @@ export function detectClaudeCodeRecord(wire: unknown): DetectScore {
 export const claudeCodeCodec: Codec = {
   format: 'claude-code',
   fileLayout: 'records',
+  // Anthropic messages in records: no alternation rule, no system prompt field, a timestamp on every record.
   capabilities: {
-    reasoning: true,
-    reasoningForm: 'signed',
-    reasoningSignatures: true,
-    encryptedReasoning: true,
-    images: true,
-    toolResultImages: true,
-    toolErrors: true,
-    toolCallIds: true,
-    toolIdPattern: ANTHROPIC_TOOL_ID,
-    groupedToolResults: true,
+    ...ANTHROPIC_CAPABILITIES,
     strictAlternation: false,
     systemPrompt: 'none',
     timestamps: true,
-    opaqueKinds: ANTHROPIC_BLOCKS,
   },
   dialectFields: claudeCodeDialectFields,
   contextView: (transcript) => {

@@ -1,10 +1,10 @@
 import type { Transcript } from '../../model/transcript.js';
 import type { DecodeResult } from '../codec.js';
-import { buildTranscript } from './envelopes/build-transcript.js';
 import { envelopeKind } from './envelopes/envelope-kind.js';
 import { decodeBareArray, decodeKeyed } from './envelopes/keyed.js';
 import { decodeEvalOutput, decodeEventArray } from './envelopes/openhands.js';
 import { decodeToolbench } from './envelopes/toolbench.js';
+import { decodedTranscript } from './meta.js';
 import { asJson, type WireObject } from './wire.js';
 
 /**
@@ -29,7 +29,7 @@ export function decodeOpenai(wire: unknown): DecodeResult<Transcript> {
       return decodeEvalOutput(wire as WireObject);
     case undefined:
       return {
-        value: buildTranscript(wire, [], { envelope: 'verbatim', value: asJson(wire ?? null) }),
+        value: decodedTranscript(wire, [], { envelope: 'verbatim', value: asJson(wire ?? null) }),
         issues: [
           {
             code: 'invalid-shape',

@@ -3,7 +3,7 @@ import type { Message } from '../../model/message.js';
 import type { Part, ToolResultPart } from '../../model/part.js';
 import { reasoningTextPart } from '../portable/reasoning-text.js';
 import { encodeCall, encodeContent, encodeOutput, type OutputOptions, ordered } from './encode-parts.js';
-import { messageFields, objectOf, ownMeta, RESPONSES, stringOf } from './meta.js';
+import { messageFields, metaObject, metaString, ownMeta, RESPONSES } from './meta.js';
 import { encodeReasoning } from './reasoning.js';
 
 /** The item type of every tool call in the messages, by call id (for choosing the output item type). */
@@ -12,7 +12,7 @@ export function callTypesOf(messages: readonly Message[]): Map<string, string> {
   for (const message of messages) {
     for (const part of message.parts) {
       if (part.type !== 'tool-call') continue;
-      out.set(part.id, stringOf(ownMeta(part), 't') ?? 'function_call');
+      out.set(part.id, metaString(ownMeta(part), 't') ?? 'function_call');
     }
   }
   return out;
@@ -37,11 +37,11 @@ export function encodeMessageItems(message: Message, options: OutputOptions): Js
   switch (message.role) {
     case 'user':
     case 'system':
-      return [...outputs, plainMessage(message.role, rest, objectOf(fields, 'envelope'))];
+      return [...outputs, plainMessage(message.role, rest, metaObject(fields, 'envelope'))];
     case 'tool':
       return rest.length === 0 ? outputs : [...outputs, plainMessage('user', rest, undefined)];
     case 'assistant':
-      return [...assistantItems(rest, objectOf(fields, 'envelopes')), ...outputs];
+      return [...assistantItems(rest, metaObject(fields, 'envelopes')), ...outputs];
   }
 }
 
@@ -50,8 +50,8 @@ function plainMessage(
   parts: readonly Part[],
   envelope: JsonObject | undefined,
 ): JsonObject {
-  const extra = objectOf(envelope, 'extra');
-  const shape = stringOf(envelope, 'shape');
+  const extra = metaObject(envelope, 'extra');
+  const shape = metaString(envelope, 'shape');
   const content = encodeContent(parts, 'user', shape ?? (role === 'system' ? 'string' : undefined));
   if (extra === undefined) return { type: 'message', role, content };
   return ordered(envelope?.['keys'], { ...extra, content });
@@ -75,7 +75,7 @@ function assistantItems(given: readonly Part[], envelopes: JsonObject | undefine
     items.push(
       assistantMessage(
         group.parts,
-        group.slot === undefined ? undefined : objectOf(envelopes, String(group.slot)),
+        group.slot === undefined ? undefined : metaObject(envelopes, String(group.slot)),
       ),
     );
     group = undefined;
@@ -97,8 +97,8 @@ function assistantItems(given: readonly Part[], envelopes: JsonObject | undefine
 }
 
 function assistantMessage(parts: readonly Part[], envelope: JsonObject | undefined): JsonObject {
-  const extra = objectOf(envelope, 'extra');
-  const content = encodeContent(parts, 'assistant', stringOf(envelope, 'shape') ?? 'parts');
+  const extra = metaObject(envelope, 'extra');
+  const content = encodeContent(parts, 'assistant', metaString(envelope, 'shape') ?? 'parts');
   if (extra === undefined) return { type: 'message', role: 'assistant', content };
   return ordered(envelope?.['keys'], { ...extra, content });
 }

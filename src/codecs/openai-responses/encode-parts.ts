@@ -3,7 +3,7 @@ import type { Part, ToolCallPart, ToolResultContentPart, ToolResultPart } from '
 import { markErrorContent } from '../portable/tool-error.js';
 import { imageUrl } from './decode-content.js';
 import { lookup, NATIVE_CALLS } from './item-kinds.js';
-import { objectOf, ownMeta, stringOf } from './meta.js';
+import { metaObject, metaString, ownMeta } from './meta.js';
 import { encodeNativeCall, encodeNativeOutput } from './native-items.js';
 
 /** A JSON object built with the keys of `keys` first, in that order, then any others. */
@@ -22,10 +22,10 @@ export function ordered(keys: unknown, values: Record<string, unknown>): JsonObj
 /** One content part of a message item. `role` decides the text type of parts from another format. */
 export function encodeContentPart(part: Part, role: 'assistant' | 'user'): JsonValue {
   const meta = ownMeta(part);
-  const extra = objectOf(meta, 'extra') ?? {};
+  const extra = metaObject(meta, 'extra') ?? {};
   switch (part.type) {
     case 'text': {
-      const type = stringOf(meta, 't') ?? (role === 'assistant' ? 'output_text' : 'input_text');
+      const type = metaString(meta, 't') ?? (role === 'assistant' ? 'output_text' : 'input_text');
       return type === 'refusal'
         ? ({ type, refusal: part.text, ...extra } as JsonObject)
         : ({ type, text: part.text, ...extra } as JsonObject);
@@ -48,7 +48,7 @@ export function isPlainText(parts: readonly Part[]): boolean {
   return parts.every((part) => {
     if (part.type !== 'text') return false;
     const meta = ownMeta(part);
-    const type = stringOf(meta, 't');
+    const type = metaString(meta, 't');
     return (
       (type === undefined || type === 'input_text' || type === 'output_text') && meta?.['extra'] === undefined
     );
@@ -74,8 +74,8 @@ export function encodeCall(part: ToolCallPart): JsonObject {
   const meta = ownMeta(part);
   const native = encodeNativeCall(part);
   if (native !== undefined) return native;
-  const extra = objectOf(meta, 'extra') ?? {};
-  if (stringOf(meta, 't') === 'custom_tool_call') {
+  const extra = metaObject(meta, 'extra') ?? {};
+  if (metaString(meta, 't') === 'custom_tool_call') {
     return ordered(meta?.['keys'], {
       type: 'custom_tool_call',
       ...extra,
@@ -131,7 +131,7 @@ export function encodeOutput(part: ToolResultPart, options: OutputOptions): Json
   if (native !== undefined) return native;
   const meta = ownMeta(part);
   const callType = options.callTypes.get(part.callId);
-  const own = stringOf(meta, 't');
+  const own = metaString(meta, 't');
   if (own === undefined && callType !== undefined && options.nativeOutputs !== false) {
     const built = foreignNativeOutput(part, callType);
     if (built !== undefined) return built;
@@ -139,10 +139,10 @@ export function encodeOutput(part: ToolResultPart, options: OutputOptions): Json
   const type = own ?? (callType === 'custom_tool_call' ? 'custom_tool_call_output' : 'function_call_output');
   return ordered(meta?.['keys'], {
     type,
-    ...(objectOf(meta, 'extra') ?? {}),
+    ...(metaObject(meta, 'extra') ?? {}),
     call_id: part.callId,
     ...(meta?.['name'] === true && part.name !== undefined ? { name: part.name } : {}),
-    output: outputValue(part, stringOf(meta, 'shape'), objectOf(meta, 'outputExtra')),
+    output: outputValue(part, metaString(meta, 'shape'), metaObject(meta, 'outputExtra')),
   });
 }
 
@@ -169,10 +169,10 @@ function outputValue(
 
 function outputContentPart(part: ToolResultContentPart): JsonValue {
   const meta = ownMeta(part);
-  const extra = objectOf(meta, 'extra') ?? {};
+  const extra = metaObject(meta, 'extra') ?? {};
   switch (part.type) {
     case 'text':
-      return { type: stringOf(meta, 't') ?? 'input_text', text: part.text, ...extra } as JsonObject;
+      return { type: metaString(meta, 't') ?? 'input_text', text: part.text, ...extra } as JsonObject;
     case 'image':
       return { type: 'input_image', image_url: imageUrl(part), ...extra } as JsonObject;
     case 'opaque':

@@ -3,7 +3,7 @@ import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import { callTypesOf, encodeMessageItems } from './encode-items.js';
 import { ordered } from './encode-parts.js';
-import { hasIntactOrigin, messageFields, objectOf, RESPONSES, stringOf } from './meta.js';
+import { hasIntactOrigin, messageFields, metaObject, metaString, RESPONSES } from './meta.js';
 
 /**
  * Encodes a transcript as the Responses API conversation it was read from: an item list, a request body (every
@@ -16,7 +16,7 @@ export function encodeResponses(transcript: Transcript): unknown {
   const origin = transcript.meta?.origin;
   if (origin?.format === RESPONSES && origin.messages === transcript.messages) return origin.wire;
   const fields = transcript.meta?.codec?.[RESPONSES];
-  const envelope = stringOf(fields, 'envelope');
+  const envelope = metaString(fields, 'envelope');
   const messages = transcript.messages;
   const ownInstructions = messages.find((message) => messageFields(message)['instructions'] === true);
   const leading = envelope === undefined ? leadingSystem(messages) : [];
@@ -30,7 +30,7 @@ export function encodeResponses(transcript: Transcript): unknown {
   if (envelope === 'items') return conversation.flatMap(itemsOf);
   const instructions =
     instructionMessages.length === 0 ? undefined : instructionMessages.map(systemText).join('\n\n');
-  const values: Record<string, unknown> = { ...objectOf(fields, 'rest') };
+  const values: Record<string, unknown> = { ...metaObject(fields, 'rest') };
   if (instructions !== undefined) values['instructions'] = instructions;
   if (envelope === 'response') {
     const split = conversation.findIndex((message) => messageFields(message)['output'] === true);

@@ -1,7 +1,9 @@
 import type { FormatName } from '../../model/format.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
-import type { PartMeta } from '../../model/part.js';
+import { codecMeta } from '../codec-meta.js';
+
+export { definedFields, hasIntactOrigin, metaObject, metaString } from '../codec-meta.js';
 
 /**
  * Key of Responses item data in part meta (`meta['openai-responses']`) and in message and transcript codec meta.
@@ -10,50 +12,12 @@ import type { PartMeta } from '../../model/part.js';
  */
 export const RESPONSES = 'openai-responses';
 
-/** This codec's data of a part, when it has some. */
-export function ownMeta(part: { readonly meta?: PartMeta }): JsonObject | undefined {
-  const own = part.meta?.[RESPONSES];
-  return isJsonObject(own) ? own : undefined;
-}
-
-/** Spreadable part meta holding `fields` under this codec's key (nothing when every field is undefined). */
-export function withOwnMeta(fields: Record<string, JsonValue | undefined>): { meta?: PartMeta } {
-  const kept = definedFields(fields);
-  return kept === undefined ? {} : { meta: { [RESPONSES]: kept } };
-}
-
-/** The object without its `undefined` members, or `undefined` when nothing is left. */
-export function definedFields(fields: Record<string, JsonValue | undefined>): JsonObject | undefined {
-  let out: Record<string, JsonValue> | undefined;
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    out ??= {};
-    out[key] = value;
-  }
-  return out;
-}
+/** This codec's data of a part (`ownMeta`), and spreadable part meta holding fields under its key (`withOwnMeta`). */
+export const { partMeta: ownMeta, withPartMeta: withOwnMeta } = codecMeta(RESPONSES);
 
 /** The codec fields of a message under `format` (empty when it has none). */
 export function messageFields(message: Message, format: FormatName = RESPONSES): JsonObject {
   return message.meta?.codec?.[format] ?? {};
-}
-
-/** True when the message still holds the very parts decoded from its wire value in `format`. */
-export function hasIntactOrigin(message: Message, format: FormatName): boolean {
-  const origin = message.meta?.origin;
-  return origin !== undefined && origin.format === format && origin.parts === message.parts;
-}
-
-/** A string member of a JSON object. */
-export function stringOf(object: JsonObject | undefined, key: string): string | undefined {
-  const value = object?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** An object member of a JSON object. */
-export function objectOf(object: JsonObject | undefined, key: string): JsonObject | undefined {
-  const value = object?.[key];
-  return isJsonObject(value) ? value : undefined;
 }
 
 /** The keys of `object` other than `consumed`, or `undefined` when there are none. */

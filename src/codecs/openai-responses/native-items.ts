@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { ToolCallPart, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
 import { imageFromUrl, imageUrl } from './decode-content.js';
 import { lookup, NATIVE_CALLS, nativeOutputCallId } from './item-kinds.js';
-import { objectOf, ownMeta, stringOf, withOwnMeta } from './meta.js';
+import { metaObject, metaString, ownMeta, withOwnMeta } from './meta.js';
 
 /**
  * A built-in call the client executes (computer use, local shell, shell, apply patch, MCP approval, client tool
@@ -27,8 +27,8 @@ export function decodeNativeCall(item: JsonObject): ToolCallPart {
 /** The item of a built-in call part: the original while id, name and input are unchanged, else rebuilt. */
 export function encodeNativeCall(part: ToolCallPart): JsonObject | undefined {
   const meta = ownMeta(part);
-  const native = objectOf(meta, 'native');
-  const type = stringOf(meta, 't');
+  const native = metaObject(meta, 'native');
+  const type = metaString(meta, 't');
   const spec = lookup(NATIVE_CALLS, type);
   if (native === undefined || spec === undefined) return undefined;
   const original = decodeNativeCall(native);
@@ -121,7 +121,7 @@ function shellText(output: unknown): string {
  */
 export function encodeNativeOutput(part: ToolResultPart): JsonObject | undefined {
   const meta = ownMeta(part);
-  const native = objectOf(meta, 'native');
+  const native = metaObject(meta, 'native');
   if (native === undefined) return undefined;
   const original = decodeNativeOutput(native);
   const key = nativeKey(native);

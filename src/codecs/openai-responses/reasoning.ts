@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { ReasoningPart } from '../../model/part.js';
-import { objectOf, ownMeta } from './meta.js';
+import { metaObject, ownMeta } from './meta.js';
 
 /**
  * The readable text of a reasoning item: its summaries joined by blank lines, or, when it has none, its
@@ -29,7 +29,7 @@ function texts(list: unknown, type: string): string[] {
  * for reasoning from another format, which the API would reject (it accepts only its own reasoning items).
  */
 export function encodeReasoning(part: ReasoningPart): JsonObject | undefined {
-  const item = objectOf(ownMeta(part), 'item');
+  const item = metaObject(ownMeta(part), 'item');
   if (item === undefined) return undefined;
   const data = item['encrypted_content'];
   const sameData = part.data === (typeof data === 'string' ? data : undefined);

@@ -2,6 +2,7 @@ import {
   checkKeys,
   isObject,
   problem,
+  requestMessages,
   type WireCheckOptions,
   type WireProblem,
   type WireRecord,
@@ -44,7 +45,7 @@ const BLOCK_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** Server-side blocks that travel back verbatim; their inner keys are the provider's business. */
-const SERVER_BLOCKS = new Set([
+export const ANTHROPIC_SERVER_BLOCKS: ReadonlySet<string> = new Set([
   'server_tool_use',
   'web_search_tool_result',
   'web_fetch_tool_result',
@@ -73,20 +74,10 @@ export const ANTHROPIC_TOOL_ID = /^[a-zA-Z0-9_-]+$/;
 export function anthropicWireProblems(wire: unknown, options: WireCheckOptions = {}): WireProblem[] {
   const out: WireProblem[] = [];
   const scope = options.scope ?? 'request';
-  const list = Array.isArray(wire) ? wire : isObject(wire) ? wire['messages'] : undefined;
-  if (scope === 'request') {
-    if (!isObject(wire)) {
-      problem(out, 'not-an-object', '', 'the request is not a JSON object with "messages"');
-      if (!Array.isArray(wire)) return out;
-    } else {
-      checkKeys(scope, wire, REQUEST_KEYS, '', out, 'the request');
-      checkSystem(scope, wire['system'], out);
-    }
-  }
-  if (!Array.isArray(list) || list.length === 0) {
-    problem(out, 'no-messages', 'messages', 'there are no messages');
-    return out;
-  }
+  const list = requestMessages(wire, scope, REQUEST_KEYS, out, (request) =>
+    checkSystem(scope, request['system'], out),
+  );
+  if (list === undefined) return out;
   const seen = new Set<string>();
   let calls: string[] = [];
   let callsAt = -1;
@@ -128,24 +119,16 @@ export function anthropicWireProblems(wire: unknown, options: WireCheckOptions =
           );
         answered.add(id);
       }
-      for (const id of calls)
-        if (!answered.has(id))
-          problem(
-            out,
-            'unanswered-call',
-            `messages[${callsAt}]`,
-            `tool_use ${id} gets no tool_result in the next message`,
-          );
+      unanswered(
+        calls.filter((id) => !answered.has(id)),
+        callsAt,
+        ' in the next message',
+        out,
+      );
       calls = [];
       return;
     }
-    for (const id of calls)
-      problem(
-        out,
-        'unanswered-call',
-        `messages[${callsAt}]`,
-        `tool_use ${id} gets no tool_result in the next message`,
-      );
+    unanswered(calls, callsAt, ' in the next message', out);
     calls = [];
     callsAt = index;
     for (const block of blocks) {
@@ -158,10 +141,14 @@ export function anthropicWireProblems(wire: unknown, options: WireCheckOptions =
       calls.push(id);
     }
   });
-  if (options.trailingCalls !== false)
-    for (const id of calls)
-      problem(out, 'unanswered-call', `messages[${callsAt}]`, `tool_use ${id} gets no tool_result`);
+  if (options.trailingCalls !== false) unanswered(calls, callsAt, '', out);
   return out;
+}
+
+/** One `unanswered-call` problem per call id of the assistant message at `callsAt`. */
+function unanswered(ids: readonly string[], callsAt: number, when: string, out: WireProblem[]): void {
+  for (const id of ids)
+    problem(out, 'unanswered-call', `messages[${callsAt}]`, `tool_use ${id} gets no tool_result${when}`);
 }
 
 function checkSystem(scope: WireScope, system: unknown, out: WireProblem[]): void {
@@ -207,7 +194,7 @@ function checkBlock(
     problem(out, 'bad-block', where, 'a content block has no type');
     return;
   }
-  if (SERVER_BLOCKS.has(type)) return;
+  if (ANTHROPIC_SERVER_BLOCKS.has(type)) return;
   const keys = BLOCK_KEYS[type];
   if (keys === undefined) {
     problem(out, 'bad-block', where, `block type ${JSON.stringify(type)} is not an Anthropic block`);

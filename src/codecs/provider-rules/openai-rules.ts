@@ -2,6 +2,7 @@ import {
   checkKeys,
   isObject,
   problem,
+  requestMessages,
   type WireCheckOptions,
   type WireProblem,
   type WireRecord,
@@ -92,17 +93,8 @@ const PART_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
 export function openaiWireProblems(wire: unknown, options: WireCheckOptions = {}): WireProblem[] {
   const out: WireProblem[] = [];
   const scope = options.scope ?? 'request';
-  const list = Array.isArray(wire) ? wire : isObject(wire) ? wire['messages'] : undefined;
-  if (scope === 'request') {
-    if (!isObject(wire)) {
-      problem(out, 'not-an-object', '', 'the request is not a JSON object with "messages"');
-      if (!Array.isArray(wire)) return out;
-    } else checkKeys(scope, wire, REQUEST_KEYS, '', out, 'the request');
-  }
-  if (!Array.isArray(list) || list.length === 0) {
-    problem(out, 'no-messages', 'messages', 'there are no messages');
-    return out;
-  }
+  const list = requestMessages(wire, scope, REQUEST_KEYS, out);
+  if (list === undefined) return out;
   let open: { ids: Set<string>; answered: Set<string>; index: number } | undefined;
   const closeOpen = (at: number): void => {
     if (open === undefined) return;

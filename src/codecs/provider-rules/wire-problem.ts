@@ -72,3 +72,32 @@ export interface WireCheckOptions {
    */
   readonly trailingCalls?: boolean;
 }
+
+/**
+ * The messages of a request (`{messages, …}`) or bare message list, after the envelope's problems: a request that
+ * is not an object, keys outside `requestKeys` (and whatever `checkRequest` adds, in `request` scope), no
+ * messages. `undefined` when there is no message to check.
+ */
+export function requestMessages(
+  wire: unknown,
+  scope: WireScope,
+  requestKeys: ReadonlySet<string>,
+  out: WireProblem[],
+  checkRequest?: (request: WireRecord) => void,
+): readonly unknown[] | undefined {
+  const list = Array.isArray(wire) ? wire : isObject(wire) ? wire['messages'] : undefined;
+  if (scope === 'request') {
+    if (!isObject(wire)) {
+      problem(out, 'not-an-object', '', 'the request is not a JSON object with "messages"');
+      if (!Array.isArray(wire)) return undefined;
+    } else {
+      checkKeys(scope, wire, requestKeys, '', out, 'the request');
+      checkRequest?.(wire);
+    }
+  }
+  if (!Array.isArray(list) || list.length === 0) {
+    problem(out, 'no-messages', 'messages', 'there are no messages');
+    return undefined;
+  }
+  return list;
+}

@@ -1,4 +1,5 @@
-import { type CandidateSink, pushCandidate } from '../candidate.js';
+import { type CandidateSink, type MaskStyle, pushCandidate } from '../candidate.js';
+import type { SecretKind } from '../kinds.js';
 import { classifySecretName } from '../names.js';
 import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, looksLikeCredential, readValue } from '../values.js';
@@ -36,19 +37,33 @@ function findAuthorization(text: string, out: CandidateSink, scope?: RuleScope):
       scheme !== null && schemeName !== undefined && TOKEN_SCHEMES.has(schemeName)
         ? pos + scheme[0].length
         : pos;
-    const value = readValue(text, start, true);
-    if (value === undefined) return undefined;
-    const credential = text.slice(value.start, value.end);
-    if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
-      pushCandidate(
-        out,
-        value.start,
-        value.end,
-        'authorization-header',
-        schemeName === 'basic' ? 'full' : 'ends',
-      );
-    return value.next;
+    return maskHeaderValue(
+      text,
+      start,
+      out,
+      'authorization-header',
+      schemeName === 'basic' ? 'full' : 'ends',
+    );
   });
+}
+
+/**
+ * Reads the header value at `start` and marks it when it looks like a credential (not a reference or a
+ * placeholder); where matching goes on, or `undefined` when there is no value.
+ */
+function maskHeaderValue(
+  text: string,
+  start: number,
+  out: CandidateSink,
+  kind: SecretKind,
+  mask: MaskStyle,
+): number | undefined {
+  const value = readValue(text, start, true);
+  if (value === undefined) return undefined;
+  const credential = text.slice(value.start, value.end);
+  if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
+    pushCandidate(out, value.start, value.end, kind, mask);
+  return value.next;
 }
 
 /**
@@ -85,18 +100,7 @@ function findApiKeyHeaders(text: string, out: CandidateSink, scope?: RuleScope):
     if (name.toLowerCase().endsWith('authorization')) return undefined;
     const nameClass = classifySecretName(name);
     if (nameClass === undefined) return undefined;
-    const value = readValue(text, end, true);
-    if (value === undefined) return undefined;
-    const credential = text.slice(value.start, value.end);
-    if (!isReferenceOrPlaceholder(credential) && looksLikeCredential(credential))
-      pushCandidate(
-        out,
-        value.start,
-        value.end,
-        'api-key-header',
-        nameClass === 'password' ? 'full' : 'ends',
-      );
-    return value.next;
+    return maskHeaderValue(text, end, out, 'api-key-header', nameClass === 'password' ? 'full' : 'ends');
   });
 }
 

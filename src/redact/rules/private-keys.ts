@@ -1,3 +1,4 @@
+import { isBase64Char } from '../base64-chars.js';
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import type { RedactRule } from '../rule.js';
 
@@ -7,11 +8,7 @@ const END = /-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 /** Characters of a key body, its headers (`Proc-Type: 4,ENCRYPTED`) and its line breaks, literal or escaped. */
 function isBodyChar(code: number): boolean {
   return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    code === 0x2b || // +
-    code === 0x2f || // /
+    isBase64Char(code) ||
     code === 0x3d || // =
     code === 0x3a || // :
     code === 0x2c || // ,

@@ -89,3 +89,23 @@ export function demoteBeyond(items: readonly Item[], shareChars: number): Item[]
   }
   return items.map((item) => (demoted.has(item) ? { ...item, priority: PRIORITY.detail } : item));
 }
+
+/**
+ * The numbered lines of the previous checkpoint's `section`, carried as written: the newest weighs least
+ * (`baseWeight` for the last line), so the oldest are the first to go when the budget is short.
+ */
+export function carriedLines(
+  section: SectionKey,
+  lines: readonly string[],
+  priority: Priority,
+  baseWeight: number,
+): Item[] {
+  return lines.map((line, index) => ({
+    section,
+    text: line.trim(),
+    priority,
+    weight: baseWeight + lines.length - index,
+    order: index,
+    raw: true,
+  }));
+}

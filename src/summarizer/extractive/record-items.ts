@@ -3,7 +3,7 @@ import type { SectionKey } from '../prompts/checkpoint-template.js';
 import type { SessionFacts } from './collect-facts.js';
 import { type ActionFact, actionLine, type FileEffect } from './describe-action.js';
 import type { FailureFix } from './failures.js';
-import { CHARS_PER_TOKEN, demoteBeyond, type Item, PRIORITY, type Priority } from './items.js';
+import { CHARS_PER_TOKEN, carriedLines, demoteBeyond, type Item, PRIORITY, type Priority } from './items.js';
 import { lineNumber, type PreviousCheckpoint, unbullet } from './previous-checkpoint.js';
 import { clip } from './sentences.js';
 
@@ -312,19 +312,9 @@ function errorLineItems(input: RecordInput): Item[] {
 
 function actionLogItems(input: RecordInput): Item[] {
   const earlier = previousLines(input, 'actionLog');
-  const items: Item[] = [];
+  const items = carriedLines('actionLog', earlier, PRIORITY.log, 100_000);
   let last = 0;
-  earlier.forEach((line, index) => {
-    last = lineNumber(line) ?? last;
-    items.push({
-      section: 'actionLog',
-      text: line.trim(),
-      priority: PRIORITY.log,
-      weight: 100_000 + earlier.length - index,
-      order: index,
-      raw: true,
-    });
-  });
+  for (const line of earlier) last = lineNumber(line) ?? last;
   const actions = input.facts.actions;
   actions.forEach((action, index) => {
     const number = last + 1 + index;

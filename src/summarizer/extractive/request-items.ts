@@ -2,6 +2,7 @@ import { isContinuation } from '../../transforms/user-turns.js';
 import type { SessionFacts } from './collect-facts.js';
 import {
   CHARS_PER_TOKEN,
+  carriedLines,
   demoteBeyond,
   type Item,
   PRIORITY,
@@ -136,19 +137,9 @@ export function requestItems(input: RequestInput): Item[] {
 /** Every message the person wrote, previous checkpoint's list first, numbered; recent ones weigh most. */
 function promptItems(input: RequestInput): Item[] {
   const earlier = input.previous?.sections.get('userMessages') ?? [];
+  const items = carriedLines('userMessages', earlier, PRIORITY.core, 1_000);
   let number = 0;
-  const items: Item[] = [];
-  earlier.forEach((line, index) => {
-    number = lineNumber(line) ?? number + 1;
-    items.push({
-      section: 'userMessages',
-      text: line.trim(),
-      priority: PRIORITY.core,
-      weight: 1_000 + earlier.length - index,
-      order: index,
-      raw: true,
-    });
-  });
+  for (const line of earlier) number = lineNumber(line) ?? number + 1;
   const prompts = input.facts.prompts;
   prompts.forEach((prompt, index) => {
     number++;

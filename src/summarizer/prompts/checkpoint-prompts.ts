@@ -67,6 +67,26 @@ function currentRequestHint(latestUserRequest: string | undefined): string {
   ].join('\n');
 }
 
+/**
+ * How both prompts end: the turns, the person's latest request, the headings the checkpoint must have (`verb`
+ * says whether it is written or returned), its length and the focus.
+ */
+function turnsAndHeadings(input: CheckpointPromptInput, verb: 'Write' | 'Return'): string[] {
+  return [
+    '<turns>',
+    input.turns,
+    '</turns>',
+    currentRequestHint(input.latestUserRequest),
+    '',
+    `${verb} the checkpoint with exactly these headings, in this order:`,
+    '',
+    structure(),
+    '',
+    lengthRule(input.targetTokens, input.maxTokens),
+    focusBlock(input.focusTopic),
+  ];
+}
+
 /** The prompt that asks for a first checkpoint of the turns. */
 export function buildFirstPassPrompt(input: CheckpointPromptInput): string {
   return [
@@ -76,17 +96,7 @@ export function buildFirstPassPrompt(input: CheckpointPromptInput): string {
     ...RULES.map((rule) => `- ${rule}`),
     '',
     'The turns to condense:',
-    '<turns>',
-    input.turns,
-    '</turns>',
-    currentRequestHint(input.latestUserRequest),
-    '',
-    'Write the checkpoint with exactly these headings, in this order:',
-    '',
-    structure(),
-    '',
-    lengthRule(input.targetTokens, input.maxTokens),
-    focusBlock(input.focusTopic),
+    ...turnsAndHeadings(input, 'Write'),
   ].join('\n');
 }
 
@@ -116,17 +126,7 @@ export function buildUpdatePrompt(
     '</checkpoint>',
     '',
     'The newer turns to fold in:',
-    '<turns>',
-    input.turns,
-    '</turns>',
-    currentRequestHint(input.latestUserRequest),
-    '',
-    'Return the checkpoint with exactly these headings, in this order:',
-    '',
-    structure(),
-    '',
-    lengthRule(input.targetTokens, input.maxTokens),
-    focusBlock(input.focusTopic),
+    ...turnsAndHeadings(input, 'Return'),
   ].join('\n');
 }
 

@@ -2,9 +2,8 @@ import type { JsonObject } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeResult } from '../../codec.js';
 import { decodeChatMessages, encodeChatMessages } from '../chat-messages.js';
-import { metaObject } from '../meta.js';
+import { decodedTranscript, metaObject } from '../meta.js';
 import { asJson, type WireObject } from '../wire.js';
-import { buildTranscript } from './build-transcript.js';
 import { MESSAGES_KEY } from './envelope-kind.js';
 
 /** Envelopes whose messages sit under one top-level key, every other key kept as it was. */
@@ -19,7 +18,7 @@ export function decodeKeyed(wire: WireObject, envelope: KeyedEnvelope): DecodeRe
   const chat = decodeChatMessages(wire[key] as unknown[], [key]);
   const rest = asJson({ ...wire, [key]: [] });
   return {
-    value: buildTranscript(wire, chat.messages, { envelope, rest, typed: chat.typed ? true : undefined }),
+    value: decodedTranscript(wire, chat.messages, { envelope, rest, typed: chat.typed ? true : undefined }),
     issues: chat.issues,
   };
 }
@@ -35,7 +34,10 @@ export function encodeKeyed(transcript: Transcript, envelope: KeyedEnvelope, met
 export function decodeBareArray(wire: readonly unknown[]): DecodeResult<Transcript> {
   const chat = decodeChatMessages(wire, []);
   return {
-    value: buildTranscript(wire, chat.messages, { envelope: 'array', typed: chat.typed ? true : undefined }),
+    value: decodedTranscript(wire, chat.messages, {
+      envelope: 'array',
+      typed: chat.typed ? true : undefined,
+    }),
     issues: chat.issues,
   };
 }

@@ -1,17 +1,19 @@
 import type { JsonObject } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeResult } from '../../codec.js';
-import { metaObject } from '../meta.js';
+import { decodedTranscript, metaObject } from '../meta.js';
 import { decodeEvents } from '../openhands/decode-events.js';
 import { encodeEvents } from '../openhands/encode-events.js';
 import { asJson, type WireObject } from '../wire.js';
-import { buildTranscript } from './build-transcript.js';
 
 /** Decodes an OpenHands replay trajectory (a bare event array). */
 export function decodeEventArray(wire: readonly unknown[]): DecodeResult<Transcript> {
   const events = decodeEvents(wire, []);
   return {
-    value: buildTranscript(wire, events.messages, { envelope: 'openhands-events', skipped: events.skipped }),
+    value: decodedTranscript(wire, events.messages, {
+      envelope: 'openhands-events',
+      skipped: events.skipped,
+    }),
     issues: events.issues,
   };
 }
@@ -21,7 +23,7 @@ export function decodeEvalOutput(wire: WireObject): DecodeResult<Transcript> {
   const events = decodeEvents(wire['history'] as unknown[], ['history']);
   const rest = asJson({ ...wire, history: [] });
   return {
-    value: buildTranscript(wire, events.messages, {
+    value: decodedTranscript(wire, events.messages, {
       envelope: 'openhands-output',
       rest,
       skipped: events.skipped,

@@ -2,9 +2,8 @@ import type { JsonObject, JsonValue } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeIssue, DecodeResult } from '../../codec.js';
 import { decodeChatMessages, encodeChatMessages } from '../chat-messages.js';
-import { metaObject } from '../meta.js';
+import { decodedTranscript, metaObject } from '../meta.js';
 import { asJson, type WireObject } from '../wire.js';
-import { buildTranscript } from './build-transcript.js';
 
 /**
  * Decodes a ToolBench answer file. `answer_generation.train_messages` holds cumulative snapshots of one
@@ -25,7 +24,7 @@ export function decodeToolbench(wire: WireObject): DecodeResult<Transcript> {
         path: ['answer_generation', 'train_messages'],
       },
     ];
-    return { value: buildTranscript(wire, [], { envelope: 'toolbench', rest: asJson(wire) }), issues };
+    return { value: decodedTranscript(wire, [], { envelope: 'toolbench', rest: asJson(wire) }), issues };
   }
   const path = ['answer_generation', 'train_messages', snapshots.length - 1];
   const chat = decodeChatMessages(last, path);
@@ -34,7 +33,7 @@ export function decodeToolbench(wire: WireObject): DecodeResult<Transcript> {
     answer_generation: { ...generation, train_messages: snapshots.slice(0, -1) },
   });
   return {
-    value: buildTranscript(wire, chat.messages, { envelope: 'toolbench', rest, last: true }),
+    value: decodedTranscript(wire, chat.messages, { envelope: 'toolbench', rest, last: true }),
     issues: chat.issues,
   };
 }

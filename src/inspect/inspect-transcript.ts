@@ -3,17 +3,8 @@ import type { Part } from '../model/part.js';
 import { ROLES, type Role } from '../model/role.js';
 import type { Transcript } from '../model/transcript.js';
 import { type VerifyProvider, type Violation, verifyTranscript } from '../model/verify.js';
+import { type TokenBreakdown, tokenBreakdown, UNKNOWN_TOOL } from '../tokens/token-breakdown.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-
-/** Token totals of one counter, split by role and by tool. */
-export interface TokenBreakdown {
-  readonly counter: string;
-  readonly exact: boolean;
-  readonly total: number;
-  readonly byRole: Readonly<Record<Role, number>>;
-  /** Tokens of each tool's calls (name + arguments) and results together. */
-  readonly byTool: Readonly<Record<string, number>>;
-}
 
 /** One of the heaviest messages. */
 export interface HeavyMessage {
@@ -73,12 +64,7 @@ export function inspectTranscripts(
   let reasoningParts = 0;
   const violations: LocatedViolation[] = [];
   const heavy: HeavyMessage[] = [];
-  const breakdowns = options.counters.map((counter) => ({
-    counter,
-    total: 0,
-    byRole: zeroByRole(),
-    byTool: {} as Record<string, number>,
-  }));
+  const ranking = options.counters[0];
 
   transcripts.forEach((transcript, transcriptIndex) => {
     const toolNames = callNames(transcript.messages);
@@ -95,18 +81,10 @@ export function inspectTranscripts(
         if (part.type === 'image') images++;
         if (part.type === 'reasoning') reasoningParts++;
       }
-      breakdowns.forEach((breakdown, counterIndex) => {
-        const tokens = breakdown.counter.countMessage(message);
-        breakdown.total += tokens;
-        breakdown.byRole[message.role] += tokens;
-        for (const part of message.parts) {
-          const tool = toolOf(part, toolNames);
-          if (tool !== undefined)
-            breakdown.byTool[tool] = (breakdown.byTool[tool] ?? 0) + breakdown.counter.countPart(part);
-        }
-        if (counterIndex === 0)
-          heavy.push(heavyMessage(message, transcriptIndex, index, tokens, toolNames, options));
-      });
+      if (ranking !== undefined) {
+        const tokens = ranking.countMessage(message);
+        heavy.push(heavyMessage(message, transcriptIndex, index, tokens, toolNames, options));
+      }
     });
     for (const violation of verifyTranscript(transcript, { provider: options.provider ?? 'generic' })) {
       violations.push({ ...violation, transcript: transcriptIndex });
@@ -121,13 +99,7 @@ export function inspectTranscripts(
     toolResults: { total: results, errors: resultErrors },
     images,
     reasoningParts,
-    tokens: breakdowns.map((breakdown) => ({
-      counter: breakdown.counter.name,
-      exact: breakdown.counter.exact,
-      total: breakdown.total,
-      byRole: breakdown.byRole,
-      byTool: sortedRecord(breakdown.byTool),
-    })),
+    tokens: options.counters.map((counter) => tokenBreakdown(transcripts, counter)),
     heaviest: heavy.slice(0, options.heaviest ?? 10),
     violations,
   };
@@ -147,7 +119,7 @@ function callNames(messages: readonly Message[]): Map<string, string> {
 
 function toolOf(part: Part, names: ReadonlyMap<string, string>): string | undefined {
   if (part.type === 'tool-call') return part.name;
-  if (part.type === 'tool-result') return names.get(part.callId) ?? part.name ?? '(unknown tool)';
+  if (part.type === 'tool-result') return names.get(part.callId) ?? part.name ?? UNKNOWN_TOOL;
   return undefined;
 }
 

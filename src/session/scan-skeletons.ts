@@ -66,15 +66,7 @@ export function parseSkeleton(session: ScannedSession, skeleton: LineSkeleton): 
 
 /** Skeletons of every line by parsing every line: the baseline the pre-filter must agree with. */
 export function scanByParsing(buf: Buffer, lines: JsonlLines, dialect: SessionDialect): ScannedSession {
-  const skeletons: LineSkeleton[] = [];
-  const source = bufferSource(buf);
-  const session: ScannedSession = { source, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
-  for (let index = 0; index < lines.count; index++) {
-    const skeleton = blankSkeleton(lines, index);
-    skeletons.push(skeleton);
-    parseSkeleton(session, skeleton);
-  }
-  return session;
+  return scanLines(buf, lines, dialect, () => false);
 }
 
 /**
@@ -84,14 +76,34 @@ export function scanByParsing(buf: Buffer, lines: JsonlLines, dialect: SessionDi
  * the last line (a crash leaves it truncated).
  */
 export function scanFromBytes(buf: Buffer, lines: JsonlLines, dialect: SessionDialect): ScannedSession {
+  return scanLines(
+    buf,
+    lines,
+    dialect,
+    (skeleton, last) => !last && probeSkeleton(buf, skeleton.start, skeleton.end, skeleton, dialect),
+  );
+}
+
+/** One skeleton per line: filled by `probe` when it can, else by parsing the line. */
+function scanLines(
+  buf: Buffer,
+  lines: JsonlLines,
+  dialect: SessionDialect,
+  probe: (skeleton: LineSkeleton, last: boolean) => boolean,
+): ScannedSession {
   const skeletons: LineSkeleton[] = [];
-  const source = bufferSource(buf);
-  const session: ScannedSession = { source, lines, dialect, skeletons, parsedLines: 0, parsedBytes: 0 };
+  const session: ScannedSession = {
+    source: bufferSource(buf),
+    lines,
+    dialect,
+    skeletons,
+    parsedLines: 0,
+    parsedBytes: 0,
+  };
   for (let index = 0; index < lines.count; index++) {
     const skeleton = blankSkeleton(lines, index);
     skeletons.push(skeleton);
-    if (index === lines.count - 1 || !probeSkeleton(buf, skeleton.start, skeleton.end, skeleton, dialect))
-      parseSkeleton(session, skeleton);
+    if (!probe(skeleton, index === lines.count - 1)) parseSkeleton(session, skeleton);
   }
   return session;
 }

@@ -34,22 +34,38 @@ export function walkFull(index: SessionIndex, leaf: LineSkeleton): ChainWalk {
   const seen = new Set<number>();
   let current: LineSkeleton | undefined = leaf;
   while (current !== undefined) {
-    if (seen.has(current.index)) {
-      cuts.push(cut('cycle', current, current.uuid));
-      break;
-    }
-    seen.add(current.index);
-    out.push(current.index);
-    if (!isRoot(current)) {
-      const next = lookup(index, current.parent);
-      if (next === undefined) cuts.push(cut('missing-parent', current, current.parent ?? undefined));
-      current = next;
-      continue;
-    }
-    if (!index.dialect.isBoundary(current.value)) break;
-    current = crossBoundary(index, current, seen, cuts, links);
+    const root = walkToRoot(index, current, seen, out, cuts);
+    if (root === undefined || !index.dialect.isBoundary(root.value)) break;
+    current = crossBoundary(index, root, seen, cuts, links);
   }
   return { path: out.reverse(), cuts, links };
+}
+
+/**
+ * Follows `parentUuid` from `from`, appending each line to `path`, up to a root, which it returns. At a cycle or
+ * a missing parent it reports the cut and returns `undefined`.
+ */
+function walkToRoot(
+  index: SessionIndex,
+  from: LineSkeleton,
+  seen: Set<number>,
+  path: number[],
+  cuts: ChainCut[],
+): LineSkeleton | undefined {
+  let current: LineSkeleton | undefined = from;
+  while (current !== undefined) {
+    if (seen.has(current.index)) {
+      cuts.push(cut('cycle', current, current.uuid));
+      return undefined;
+    }
+    seen.add(current.index);
+    path.push(current.index);
+    if (isRoot(current)) return current;
+    const next = lookup(index, current.parent);
+    if (next === undefined) cuts.push(cut('missing-parent', current, current.parent ?? undefined));
+    current = next;
+  }
+  return undefined;
 }
 
 function crossBoundary(
@@ -102,20 +118,7 @@ function newestMessageBefore(
 export function walkContext(index: SessionIndex, leaf: LineSkeleton): ChainWalk {
   const cuts: ChainCut[] = [];
   const path: number[] = [];
-  const seen = new Set<number>();
-  let current: LineSkeleton | undefined = leaf;
-  while (current !== undefined) {
-    if (seen.has(current.index)) {
-      cuts.push(cut('cycle', current, current.uuid));
-      break;
-    }
-    seen.add(current.index);
-    path.push(current.index);
-    if (isRoot(current)) break;
-    const next = lookup(index, current.parent);
-    if (next === undefined) cuts.push(cut('missing-parent', current, current.parent ?? undefined));
-    current = next;
-  }
+  walkToRoot(index, leaf, new Set<number>(), path, cuts);
   path.reverse();
   const root = index.skeletons[path[0] as number] as LineSkeleton;
   if (!isRoot(root) || !index.dialect.isBoundary(root.value)) return { path, cuts, links: new Map() };

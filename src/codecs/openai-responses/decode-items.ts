@@ -189,18 +189,12 @@ function modelPart(
 
 function functionCall(item: JsonObject): ToolCallPart {
   const args = item['arguments'];
-  return {
-    type: 'tool-call',
-    id: item['call_id'] as string,
-    name: typeof item['name'] === 'string' ? item['name'] : '',
-    arguments: typeof args === 'string' ? args : JSON.stringify(args === undefined ? {} : args),
-    ...withOwnMeta({
-      keys: Object.keys(item),
-      extra: extraKeys(item, ['type', 'call_id', 'name', 'arguments']),
-      // Arguments that were not a string are written back as the value they were (or left out).
-      rawArguments: typeof args === 'string' ? undefined : args === undefined ? 'absent' : true,
-    }),
-  };
+  return callPart(item, typeof args === 'string' ? args : JSON.stringify(args === undefined ? {} : args), {
+    keys: Object.keys(item),
+    extra: extraKeys(item, ['type', 'call_id', 'name', 'arguments']),
+    // Arguments that were not a string are written back as the value they were (or left out).
+    rawArguments: typeof args === 'string' ? undefined : args === undefined ? 'absent' : true,
+  });
 }
 
 /**
@@ -209,16 +203,29 @@ function functionCall(item: JsonObject): ToolCallPart {
  */
 function customCall(item: JsonObject): ToolCallPart {
   const input = item['input'];
+  return callPart(
+    item,
+    JSON.stringify({ input: typeof input === 'string' ? input : JSON.stringify(input ?? null) }),
+    {
+      t: 'custom_tool_call',
+      keys: Object.keys(item),
+      extra: extraKeys(item, ['type', 'call_id', 'name', 'input']),
+    },
+  );
+}
+
+/** A call item as a tool-call part: `args` as condense shows them, `fields` what encoding needs back. */
+function callPart(
+  item: JsonObject,
+  args: string,
+  fields: Record<string, JsonValue | undefined>,
+): ToolCallPart {
   return {
     type: 'tool-call',
     id: item['call_id'] as string,
     name: typeof item['name'] === 'string' ? item['name'] : '',
-    arguments: JSON.stringify({ input: typeof input === 'string' ? input : JSON.stringify(input ?? null) }),
-    ...withOwnMeta({
-      t: 'custom_tool_call',
-      keys: Object.keys(item),
-      extra: extraKeys(item, ['type', 'call_id', 'name', 'input']),
-    }),
+    arguments: args,
+    ...withOwnMeta(fields),
   };
 }
 

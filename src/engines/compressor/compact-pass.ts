@@ -72,7 +72,11 @@ export async function runCompactPass(
   let best: CompactPassResult | undefined;
   const cramped: { layout: PassLayout; room: number }[] = [];
   const attempt = async (layout: PassLayout, room: number) => {
-    const result = await foldWithin(transcript, layout, input, before, room);
+    const result = await foldWithin(
+      (within) => foldMiddle(transcript, layout, input, before, within),
+      input.limitTokens,
+      room,
+    );
     if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
     if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
     return undefined;
@@ -142,16 +146,14 @@ function unchanged(
  * (token estimates of parts do not add up exactly), folds once more with the excess taken off the room.
  */
 async function foldWithin(
-  transcript: Transcript,
-  layout: PassLayout,
-  input: CompactPassInput,
-  before: ReturnType<typeof countAll>,
+  fold: (room: number) => Promise<CompactPassResult>,
+  limitTokens: number,
   room: number,
 ): Promise<CompactPassResult> {
-  const result = await foldMiddle(transcript, layout, input, before, Math.max(1, room));
-  const excess = result.report.tokensAfter.rough - input.limitTokens;
+  const result = await fold(Math.max(1, room));
+  const excess = result.report.tokensAfter.rough - limitTokens;
   if (result.report.aborted || excess <= 0 || excess >= room) return result;
-  return foldMiddle(transcript, layout, input, before, Math.max(1, room - excess - EXCESS_MARGIN));
+  return fold(Math.max(1, room - excess - EXCESS_MARGIN));
 }
 
 async function foldMiddle(

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  prefixKey,
   type RunningHash,
   replacePrefix,
   type SequenceIdentity,
@@ -13,17 +12,6 @@ export interface WireReplacement {
   readonly messages: readonly unknown[];
   /** The compacted top-level system prompt (protocols with one); `undefined` when there is none. */
   readonly system?: unknown;
-}
-
-/**
- * One compaction with the count and hash of the original wire messages it replaced, checked and spliced by
- * {@link splicePrefix} on its own (a conversation's memory keys it by that hash instead).
- */
-export interface StoredPrefix extends WireReplacement {
-  /** How many original wire messages the replacement stands for. */
-  readonly count: number;
-  /** {@link prefixHash} of those messages (and of the top-level system prompt, when the protocol has one). */
-  readonly hash: string;
 }
 
 /** The wire messages (or items) and top-level system prompt of a request, as the splice sees them. */
@@ -55,12 +43,6 @@ export function systemSeed(prompt: WirePrompt): string {
   return sha256(stableJson(prompt.system ?? null));
 }
 
-/** A hash of the system prompt and the first `count` messages (all of them when there are fewer). */
-export function prefixHash(prompt: WirePrompt, count: number): string {
-  const length = Math.min(count, prompt.messages.length);
-  return prefixKey(prompt.messages, length, wireIdentity, systemSeed(prompt)) as string;
-}
-
 /**
  * JSON text without `cache_control` markers: clients move their cache breakpoints to the newest messages on
  * every request, which must not make the same history look different.
@@ -85,11 +67,6 @@ function strip(value: unknown): unknown {
   return out;
 }
 
-/** True when the prompt starts with the stored prefix's original messages (and has the same system prompt). */
-export function startsWithPrefix(prompt: WirePrompt, stored: StoredPrefix): boolean {
-  return prompt.messages.length >= stored.count && prefixHash(prompt, stored.count) === stored.hash;
-}
-
 /**
  * The prompt with its first `count` messages replaced by `replacement` (and its system prompt by the
  * replacement's). Messages after the prefix are kept as they are (the very same values).
@@ -101,11 +78,6 @@ export function spliceReplacement(
 ): WirePrompt {
   const messages = replacePrefix(prompt.messages, count, replacement.messages);
   return replacement.system === undefined ? { messages } : { messages, system: replacement.system };
-}
-
-/** The prompt with its stored prefix replaced, or `undefined` when the prompt does not start with that prefix. */
-export function splicePrefix(prompt: WirePrompt, stored: StoredPrefix): WirePrompt | undefined {
-  return startsWithPrefix(prompt, stored) ? spliceReplacement(prompt, stored.count, stored) : undefined;
 }
 
 /** The prompt part of a request body. */

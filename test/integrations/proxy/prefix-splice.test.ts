@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import '../../support/property-seed.js';
+import { PrefixMemory } from '../../../src/integrations/conversation-memory/prefix-memory.js';
 import {
-  prefixHash,
-  type StoredPrefix,
-  splicePrefix,
+  spliceReplacement,
+  systemSeed,
   type WirePrompt,
+  type WireReplacement,
+  wireIdentity,
   withoutCacheControl,
 } from '../../../src/integrations/proxy/prefix-splice.js';
 
@@ -19,17 +21,23 @@ const message = fc.record({
 const messages = fc.array(message, { maxLength: 12 });
 const system = fc.option(fc.string({ maxLength: 20 }), { nil: undefined });
 
-function store(
-  prompt: WirePrompt,
-  replacement: readonly unknown[],
-  replacementSystem?: unknown,
-): StoredPrefix {
-  return {
-    count: prompt.messages.length,
-    hash: prefixHash(prompt, prompt.messages.length),
-    messages: replacement,
-    ...(replacementSystem === undefined ? {} : { system: replacementSystem }),
-  };
+type Stored = PrefixMemory<unknown, WireReplacement>;
+
+/** A conversation's memory, as the proxy keeps it, holding one compaction of `prompt`. */
+function store(prompt: WirePrompt, replacement: readonly unknown[], replacementSystem?: unknown): Stored {
+  const memory: Stored = new PrefixMemory({ capacity: 1, identity: wireIdentity });
+  const value =
+    replacementSystem === undefined
+      ? { messages: replacement }
+      : { messages: replacement, system: replacementSystem };
+  memory.store(prompt.messages, value, systemSeed(prompt));
+  return memory;
+}
+
+/** The prompt with the stored prefix spliced in, as the proxy's compaction step does it. */
+function splicePrefix(prompt: WirePrompt, memory: Stored): WirePrompt | undefined {
+  const hit = memory.lookup(prompt.messages, systemSeed(prompt));
+  return hit === undefined ? undefined : spliceReplacement(prompt, hit.length, hit.value);
 }
 
 function withSystem(list: readonly unknown[], value: string | undefined): WirePrompt {

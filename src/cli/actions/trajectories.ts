@@ -93,7 +93,7 @@ function settingsOf(flags: TrajectoriesFlags, config: TrajectoryConfig | undefin
     ...base,
     ...(flags.target === undefined ? {} : { targetMaxTokens: flags.target }),
     ...(flags.summaryTarget === undefined ? {} : { summaryTargetTokens: flags.summaryTarget }),
-    ...(flags.protectLast === undefined ? {} : { protectLastTurns: flags.protectLast }),
+    ...(flags.protectLast === undefined ? {} : { protectLastN: flags.protectLast }),
     ...(flags.strategy === undefined ? {} : { strategy: flags.strategy }),
     ...(flags.style === undefined ? {} : { summaryStyle: flags.style }),
   };

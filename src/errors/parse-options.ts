@@ -43,7 +43,7 @@ export function optionsError(
       for (const key of issue.keys) messages.push(`${at}unknown ${source.noun} "${key}"`);
       const known = knownKeys(schema, issue.path);
       if (known.length > 0)
-        hints.push(`known ${plural(source.noun)}${path === '' ? '' : ` in ${path}`}: ${known.join(', ')}`);
+        hints.push(`known ${plural(source.noun.split(' ').at(-1) ?? source.noun)}${path === '' ? '' : ` in ${path}`}: ${known.join(', ')}`);
       continue;
     }
     const label = path === '' ? (source.subject ?? 'the options') : path;
@@ -78,7 +78,7 @@ export function show(value: unknown): string {
 }
 
 function plural(noun: string): string {
-  return noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
 
 interface SchemaDefinition {

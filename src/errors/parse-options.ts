@@ -42,8 +42,8 @@ export function optionsError(
       const at = path === '' ? '' : `${path}: `;
       for (const key of issue.keys) messages.push(`${at}unknown ${source.noun} "${key}"`);
       const known = knownKeys(schema, issue.path);
-      if (known.length > 0)
-        hints.push(`known ${plural(source.noun.split(' ').at(-1) ?? source.noun)}${path === '' ? '' : ` in ${path}`}: ${known.join(', ')}`);
+      const where = path === '' ? '' : ` in ${path}`;
+      if (known.length > 0) hints.push(`known ${plural(keyWord(source.noun))}${where}: ${known.join(', ')}`);
       continue;
     }
     const label = path === '' ? (source.subject ?? 'the options') : path;
@@ -75,6 +75,11 @@ export function show(value: unknown): string {
   } catch {
     return 'an object';
   }
+}
+
+/** The last word of a noun: `option` of `compressor option`. */
+function keyWord(noun: string): string {
+  return noun.slice(noun.lastIndexOf(' ') + 1);
 }
 
 function plural(noun: string): string {

@@ -3,7 +3,7 @@ import { parseModelSpec } from '../summarizer/model/model-spec.js';
 import { createModelSummarizer } from '../summarizer/model/model-summarizer.js';
 import type { Summarizer } from '../summarizer/summarizer.js';
 import type { CliContext } from './context.js';
-import { KEY_VARIABLES } from './model-keys.js';
+import { lookUpApiKey } from './model-keys.js';
 
 /**
  * A model summarizer for `--model` / `--summary-model`, with the key taken from the provider's usual
@@ -16,10 +16,7 @@ export function modelSummarizerFromFlag(
   baseUrl: string | undefined,
 ): Summarizer {
   const parsed = parseModelSpec(spec);
-  const variables: readonly string[] = KEY_VARIABLES[parsed.provider];
-  const apiKey = variables
-    .map((name) => context.env[name])
-    .find((value) => value !== undefined && value !== '');
+  const { variables, apiKey } = lookUpApiKey(context.env, parsed.provider);
   if (apiKey === undefined && parsed.provider !== 'openai-compatible' && baseUrl === undefined) {
     throw new CondenseError({
       code: 'INVALID_OPTIONS',

@@ -3,6 +3,7 @@ import type { RuleEngineOptions } from '../engines/rules/options.js';
 import type { CliContext } from './context.js';
 import type { EngineFlags } from './engine-flags.js';
 import { engineFor, loadModels } from './engine-setup.js';
+import { ALL_KEY_VARIABLES } from './model-keys.js';
 
 /** What a proxy worker thread needs to make the engines the command line asked for: plain data only. */
 export interface ProxyEngineRecipe {
@@ -12,8 +13,6 @@ export interface ProxyEngineRecipe {
   readonly env: Readonly<Record<string, string>>;
 }
 
-const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'CONDENSE_API_KEY', 'OPENROUTER_API_KEY'];
-
 /** The recipe for `condense proxy`'s flags, handed to its compaction workers. */
 export function proxyEngineRecipe(
   context: CliContext,
@@ -21,7 +20,7 @@ export function proxyEngineRecipe(
   ruleOptions: RuleEngineOptions,
 ): ProxyEngineRecipe {
   const env: Record<string, string> = {};
-  for (const name of KEY_VARIABLES) {
+  for (const name of ALL_KEY_VARIABLES) {
     const value = context.env[name];
     if (value !== undefined) env[name] = value;
   }

@@ -46,7 +46,7 @@ export function createEngineRegistry(): EngineRegistry<BuiltinEngineOptions> {
   );
 }
 
-/** Creates a built-in engine by name: `createEngine('rules', { protectLastNTurns: 3 })`. */
+/** Creates a built-in engine by name: `createEngine('rules', { protectLastN: 3 })`. */
 export function createEngine<Name extends BuiltinEngineName>(
   name: Name,
   options?: BuiltinEngineOptions[Name],

@@ -52,7 +52,7 @@ interface Pass {
 
 /**
  * Compresses one finished trajectory to a token budget, Hermes' way. A trajectory within `targetMaxTokens` comes
- * back unchanged. Otherwise the first system, user, assistant and tool turns, the last `protectLastTurns` turns
+ * back unchanged. Otherwise the first system, user, assistant and tool turns, the last `protectLastN` turns
  * and the policy's anchor turns stay verbatim; turns are taken from the start of the middle until they free
  * `total − target + summaryTarget` tokens (a tool call never leaves without its results) and replaced by one
  * user turn holding their summary; later middle turns stay verbatim. When that is not enough the result says
@@ -67,8 +67,8 @@ export async function compressTrajectory(
     ? { messages: input as readonly Message[] }
     : (input as Transcript);
   const messages = transcript.messages;
-  const settings = resolveTrajectorySettings(options);
-  const { counter } = options;
+  const { counter, summarizer: _summarizer, signal: _signal, ...data } = options;
+  const settings = resolveTrajectorySettings(data);
   const tokens = messages.map((message) => counter.countMessage(message));
   const anchors = findAnchors(messages, settings.policy.anchors);
   const plan = planCompression(messages, tokens, settings, anchors);

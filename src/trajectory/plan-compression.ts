@@ -53,7 +53,7 @@ export function snapBoundary(
 
 /**
  * The turns that stay verbatim: the first system, user, assistant and tool turns (as enabled), the last
- * `protectLastTurns` turns and the anchors. Sorted, no repeats.
+ * `protectLastN` turns and the anchors. Sorted, no repeats.
  */
 export function protectedTurns(
   messages: readonly Message[],
@@ -68,7 +68,7 @@ export function protectedTurns(
     seen.add(message.role);
     if (wanted[message.role]) found.add(index);
   });
-  for (let index = Math.max(0, messages.length - settings.protectLastTurns); index < messages.length; index++)
+  for (let index = Math.max(0, messages.length - settings.protectLastN); index < messages.length; index++)
     found.add(index);
   return [...found].sort((left, right) => left - right);
 }

@@ -21,9 +21,10 @@ export function previewTrajectory(
   transcript: Transcript,
   options: TrajectorySettings & { readonly counter: TokenCounter },
 ): TrajectoryPreview {
-  const settings = resolveTrajectorySettings(options);
+  const { counter, ...data } = options;
+  const settings = resolveTrajectorySettings(data);
   const messages = transcript.messages;
-  const tokens = messages.map((message) => options.counter.countMessage(message));
+  const tokens = messages.map((message) => counter.countMessage(message));
   const anchors = findAnchors(messages, settings.policy.anchors);
   const plan = planCompression(messages, tokens, settings, anchors);
   const outcome: TrajectoryOutcome =

@@ -1,12 +1,14 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { CondenseError } from '../errors/condense-error.js';
+import { flag, integerAtLeast, numberIn, oneOf, text } from '../errors/option-fields.js';
+import { parseOptions } from '../errors/parse-options.js';
 import type { Role } from '../model/role.js';
 import type { AnchorRule, TrajectoryPolicy } from './trajectory-policy.js';
 import type { TrajectorySettings } from './trajectory-settings.js';
 
-const count = z.number().int().nonnegative();
-const positive = z.number().int().positive();
+const count = integerAtLeast(0);
+const positive = integerAtLeast(1);
 
 const ROLE_NAMES: Readonly<Record<string, Role>> = {
   system: 'system',
@@ -18,67 +20,77 @@ const ROLE_NAMES: Readonly<Record<string, Role>> = {
 };
 
 const anchorSchema = z.strictObject({
-  role: z.enum(Object.keys(ROLE_NAMES) as [string, ...string[]]).optional(),
-  contains: z.string().min(1).optional(),
-  pattern: z.string().min(1).optional(),
+  role: oneOf(Object.keys(ROLE_NAMES) as [string, ...string[]]).optional(),
+  contains: text().optional(),
+  pattern: text().optional(),
   flags: z
-    .string()
-    .regex(/^[imsu]*$/, 'flags may only hold i, m, s, u')
+    .string({ error: 'letters among i, m, s, u' })
+    .regex(/^[imsu]*$/, { error: 'letters among i, m, s, u' })
     .optional(),
-  match: z.enum(['first', 'all']).optional(),
+  match: oneOf(['first', 'all']).optional(),
 });
 
-const configSchema = z.strictObject({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  tokenizer: z.union([z.string().min(1), z.strictObject({ name: z.string().min(1) })]).optional(),
-  compression: z
-    .strictObject({
-      target_max_tokens: positive.optional(),
-      summary_target_tokens: positive.optional(),
-      strategy: z.enum(['single-pass', 'escalate']).optional(),
-    })
-    .optional(),
-  protected_turns: z
-    .strictObject({
-      first_system: z.boolean().optional(),
-      first_human: z.boolean().optional(),
-      first_gpt: z.boolean().optional(),
-      first_tool: z.boolean().optional(),
-      last_n_turns: count.optional(),
-    })
-    .optional(),
-  anchors: z.array(anchorSchema).optional(),
-  annotations: z
-    .strictObject({ field: z.string().min(1).optional(), tools: z.record(z.string(), z.string()) })
-    .optional(),
-  summarization: z
-    .strictObject({
-      model: z.string().min(1).optional(),
-      base_url: z.string().min(1).optional(),
-      api_key_env: z.string().min(1).optional(),
-      temperature: z.number().min(0).max(2).optional(),
-      max_retries: count.optional(),
-      timeout_seconds: positive.optional(),
-      style: z.enum(['hermes', 'condense']).optional(),
-      on_failure: z.enum(['extractive', 'marker']).optional(),
-      add_summary_notice: z.boolean().optional(),
-      summary_notice: z.string().optional(),
-      focus: z.string().min(1).optional(),
-    })
-    .optional(),
-  processing: z
-    .strictObject({
-      max_concurrent_requests: positive.optional(),
-      per_trajectory_timeout: positive.optional(),
-      workers: count.optional(),
-    })
-    .optional(),
-  metrics: z
-    .strictObject({ per_trajectory: z.boolean().optional(), output_file: z.string().min(1).optional() })
-    .optional(),
-  output: z.strictObject({ suffix: z.string().min(1).optional() }).optional(),
-});
+const configSchema = z.strictObject(
+  {
+    name: z.string({ error: 'a string' }).optional(),
+    description: z.string({ error: 'a string' }).optional(),
+    tokenizer: z
+      .union([text(), z.strictObject({ name: text() })], {
+        error: 'a tokenizer name, or { name: <tokenizer> }',
+      })
+      .optional(),
+    compression: z
+      .strictObject({
+        target_max_tokens: positive.optional(),
+        summary_target_tokens: positive.optional(),
+        strategy: oneOf(['single-pass', 'escalate']).optional(),
+      })
+      .optional(),
+    protected_turns: z
+      .strictObject({
+        first_system: flag().optional(),
+        first_human: flag().optional(),
+        first_gpt: flag().optional(),
+        first_tool: flag().optional(),
+        last_n_turns: count.optional(),
+      })
+      .optional(),
+    anchors: z.array(anchorSchema, { error: 'a list of anchor rules' }).optional(),
+    annotations: z
+      .strictObject({
+        field: text().optional(),
+        tools: z.record(z.string(), z.string({ error: 'a label (string)' }), {
+          error: 'a mapping of tool names to labels',
+        }),
+      })
+      .optional(),
+    summarization: z
+      .strictObject({
+        model: text().optional(),
+        base_url: text().optional(),
+        api_key_env: text().optional(),
+        temperature: numberIn(0, 2).optional(),
+        max_retries: count.optional(),
+        timeout_seconds: positive.optional(),
+        style: oneOf(['hermes', 'condense']).optional(),
+        on_failure: oneOf(['extractive', 'marker']).optional(),
+        add_summary_notice: flag().optional(),
+        summary_notice: z.string({ error: 'a string' }).optional(),
+        focus: text().optional(),
+      })
+      .optional(),
+    processing: z
+      .strictObject({
+        max_concurrent_requests: positive.optional(),
+        per_trajectory_timeout: positive.optional(),
+        workers: count.optional(),
+      })
+      .optional(),
+    metrics: z.strictObject({ per_trajectory: flag().optional(), output_file: text().optional() }).optional(),
+    output: z.strictObject({ suffix: text().optional() }).optional(),
+  },
+  { error: 'a mapping of sections' },
+);
 
 type RawConfig = z.infer<typeof configSchema>;
 
@@ -107,11 +119,13 @@ export interface TrajectoryConfig {
   readonly output: { readonly suffix?: string };
 }
 
+const HINT = 'see examples/threat-hunt-policy.yaml for every section and key';
+
 function fail(message: string, file: string | undefined, line?: number): CondenseError {
   return new CondenseError({
     code: 'INVALID_OPTIONS',
     message,
-    hint: 'see examples/threat-hunt-policy.yaml for every section and key',
+    hint: HINT,
     ...(file === undefined ? {} : { location: { file, ...(line === undefined ? {} : { line }) } }),
   });
 }
@@ -164,7 +178,7 @@ function toSettings(raw: RawConfig): TrajectorySettings {
     summaryTargetTokens: raw.compression?.summary_target_tokens,
     strategy: raw.compression?.strategy,
     protectFirst,
-    protectLastTurns: turns?.last_n_turns,
+    protectLastN: turns?.last_n_turns,
     summaryStyle: summarization?.style,
     onSummaryFailure: summarization?.on_failure,
     summaryNotice: notice,
@@ -201,14 +215,12 @@ export function parseTrajectoryConfig(text: string, file?: string): TrajectoryCo
     }
     throw error;
   }
-  const parsed = configSchema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.join('.') ?? '';
-    const keys = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
-    throw fail(`${path === '' ? 'configuration' : path}: ${issue?.message ?? 'invalid'}${keys}`, file);
-  }
-  const raw = parsed.data;
+  const raw = parseOptions(configSchema, value ?? {}, {
+    noun: 'key',
+    subject: 'the configuration',
+    hint: HINT,
+    ...(file === undefined ? {} : { location: { file } }),
+  });
   const tokenizer = typeof raw.tokenizer === 'string' ? raw.tokenizer : raw.tokenizer?.name;
   const model = toModel(raw);
   return {

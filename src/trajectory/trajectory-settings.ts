@@ -1,4 +1,6 @@
-import { CondenseError } from '../errors/condense-error.js';
+import { z } from 'zod';
+import { flag, integerAtLeast, oneOf, unchecked } from '../errors/option-fields.js';
+import { alias, invalidOption, parseOptions, type SameKeys } from '../errors/parse-options.js';
 import type { RedactOptions } from '../redact/options.js';
 import type { TrajectoryPolicy } from './trajectory-policy.js';
 
@@ -44,6 +46,8 @@ export interface TrajectorySettings {
   /** First turns kept verbatim. @default every role */
   readonly protectFirst?: ProtectFirst;
   /** Last turns kept verbatim. @default 4 */
+  readonly protectLastN?: number;
+  /** @deprecated Use {@link TrajectorySettings.protectLastN}, the same setting under the name every engine uses. */
   readonly protectLastTurns?: number;
   /** @default 'single-pass' */
   readonly strategy?: OverLimitStrategy;
@@ -68,7 +72,7 @@ export interface ResolvedTrajectorySettings {
   readonly targetMaxTokens: number;
   readonly summaryTargetTokens: number;
   readonly protectFirst: Required<ProtectFirst>;
-  readonly protectLastTurns: number;
+  readonly protectLastN: number;
   readonly strategy: OverLimitStrategy;
   readonly summaryStyle: SummaryStyle;
   readonly onSummaryFailure: SummaryFailurePolicy;
@@ -86,7 +90,7 @@ export const DEFAULT_TRAJECTORY_SETTINGS: ResolvedTrajectorySettings = {
   targetMaxTokens: 15_250,
   summaryTargetTokens: 750,
   protectFirst: { system: true, user: true, assistant: true, tool: true },
-  protectLastTurns: 4,
+  protectLastN: 4,
   strategy: 'single-pass',
   summaryStyle: 'hermes',
   onSummaryFailure: 'extractive',
@@ -95,47 +99,58 @@ export const DEFAULT_TRAJECTORY_SETTINGS: ResolvedTrajectorySettings = {
   redact: {},
 };
 
-/** Fills in defaults and checks numbers. Throws `INVALID_OPTIONS` naming the option that is wrong. */
+const SETTINGS_SOURCE = { noun: 'trajectory setting', hint: 'see condense trajectories --help' } as const;
+
+const trajectorySettingsSchema = z
+  .strictObject({
+    targetMaxTokens: integerAtLeast(1),
+    summaryTargetTokens: integerAtLeast(1),
+    protectFirst: z.strictObject({ system: flag(), user: flag(), assistant: flag(), tool: flag() }).partial(),
+    protectLastN: integerAtLeast(0),
+    protectLastTurns: integerAtLeast(0),
+    strategy: oneOf(['single-pass', 'escalate']),
+    summaryStyle: oneOf(['hermes', 'condense']),
+    onSummaryFailure: oneOf(['extractive', 'marker']),
+    summaryNotice: z.union([z.boolean(), z.string()], { error: 'true, false or the text of the notice' }),
+    policy: unchecked<TrajectoryPolicy>(),
+    redact: unchecked<RedactOptions | false>(),
+  })
+  .partial();
+
+// Every key of TrajectorySettings, and no other, is in the schema (checked by the compiler).
+true satisfies SameKeys<TrajectorySettings, z.input<typeof trajectorySettingsSchema>>;
+
+/**
+ * Fills in defaults and checks values. Throws `INVALID_OPTIONS` naming the setting that is wrong, or unknown
+ * (with the known ones).
+ */
 export function resolveTrajectorySettings(settings: TrajectorySettings = {}): ResolvedTrajectorySettings {
   const defaults = DEFAULT_TRAJECTORY_SETTINGS;
-  const targetMaxTokens = positive('targetMaxTokens', settings.targetMaxTokens, defaults.targetMaxTokens);
-  const summaryTargetTokens = positive(
-    'summaryTargetTokens',
-    settings.summaryTargetTokens,
-    defaults.summaryTargetTokens,
-  );
+  const parsed = parseOptions(trajectorySettingsSchema, settings, SETTINGS_SOURCE);
+  const targetMaxTokens = parsed.targetMaxTokens ?? defaults.targetMaxTokens;
+  const summaryTargetTokens = parsed.summaryTargetTokens ?? defaults.summaryTargetTokens;
   if (summaryTargetTokens >= targetMaxTokens) {
-    throw invalid(
+    throw invalidOption(
       `summaryTargetTokens (${summaryTargetTokens}) must be smaller than targetMaxTokens (${targetMaxTokens})`,
+      SETTINGS_SOURCE.hint,
     );
   }
-  const protectLastTurns = settings.protectLastTurns ?? defaults.protectLastTurns;
-  if (!Number.isInteger(protectLastTurns) || protectLastTurns < 0) {
-    throw invalid(`protectLastTurns must be a non-negative integer, got ${String(protectLastTurns)}`);
-  }
-  const notice = settings.summaryNotice;
+  const notice = parsed.summaryNotice;
   return {
     targetMaxTokens,
     summaryTargetTokens,
-    protectFirst: { ...defaults.protectFirst, ...settings.protectFirst },
-    protectLastTurns,
-    strategy: settings.strategy ?? defaults.strategy,
-    summaryStyle: settings.summaryStyle ?? defaults.summaryStyle,
-    onSummaryFailure: settings.onSummaryFailure ?? defaults.onSummaryFailure,
+    protectFirst: {
+      system: parsed.protectFirst?.system ?? defaults.protectFirst.system,
+      user: parsed.protectFirst?.user ?? defaults.protectFirst.user,
+      assistant: parsed.protectFirst?.assistant ?? defaults.protectFirst.assistant,
+      tool: parsed.protectFirst?.tool ?? defaults.protectFirst.tool,
+    },
+    protectLastN: alias(parsed, 'protectLastN', 'protectLastTurns') ?? defaults.protectLastN,
+    strategy: parsed.strategy ?? defaults.strategy,
+    summaryStyle: parsed.summaryStyle ?? defaults.summaryStyle,
+    onSummaryFailure: parsed.onSummaryFailure ?? defaults.onSummaryFailure,
     summaryNotice: notice === true ? DEFAULT_SUMMARY_NOTICE : notice === false ? undefined : notice,
-    policy: settings.policy ?? defaults.policy,
-    redact: settings.redact ?? defaults.redact,
+    policy: parsed.policy ?? defaults.policy,
+    redact: parsed.redact ?? defaults.redact,
   };
-}
-
-function positive(name: string, value: number | undefined, fallback: number): number {
-  const resolved = value ?? fallback;
-  if (!Number.isInteger(resolved) || resolved <= 0) {
-    throw invalid(`${name} must be a positive integer, got ${String(value)}`);
-  }
-  return resolved;
-}
-
-function invalid(message: string): CondenseError {
-  return new CondenseError({ code: 'INVALID_OPTIONS', message, hint: 'see condense trajectories --help' });
 }

@@ -67,7 +67,7 @@ describe('configuration files', () => {
     expect(config.settings).toEqual({
       targetMaxTokens: 29000,
       protectFirst: { tool: false },
-      protectLastTurns: 2,
+      protectLastN: 2,
       summaryNotice: true,
     });
     expect(described(() => parseTrajectoryConfig('compression:\n  target_max_tokns: 3\n', 'c.yaml'))).toMatch(

@@ -42,7 +42,7 @@ describe('domain policies', () => {
     expect(policy.settings).toMatchObject({
       targetMaxTokens: 8000,
       summaryTargetTokens: 600,
-      protectLastTurns: 6,
+      protectLastN: 6,
       strategy: 'escalate',
       policy: {
         name: 'threat-hunt',

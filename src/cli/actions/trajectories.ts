@@ -17,7 +17,7 @@ import type {
 import { type QueueFlags, queueDispatcherOf } from '../commands/trajectories-queue.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { KEY_VARIABLES } from '../model-keys.js';
+import { lookUpApiKey } from '../model-keys.js';
 import type { CommandState } from '../program.js';
 import { checkTokenizerName } from '../tokenizer.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
@@ -56,11 +56,7 @@ function modelOf(
   const fromConfig = flags.model === undefined ? config?.model : undefined;
   const baseUrl = flags.baseUrl ?? fromConfig?.baseUrl;
   const provider = parseModelSpec(spec).provider;
-  const variables: readonly string[] =
-    fromConfig?.apiKeyEnv === undefined ? KEY_VARIABLES[provider] : [fromConfig.apiKeyEnv];
-  const apiKey = variables
-    .map((name) => context.env[name])
-    .find((value) => value !== undefined && value !== '');
+  const { variables, apiKey } = lookUpApiKey(context.env, provider, fromConfig?.apiKeyEnv);
   // With --queue the workers call the model, each with the key from its own environment.
   if (
     apiKey === undefined &&
@@ -93,7 +89,7 @@ function settingsOf(flags: TrajectoriesFlags, config: TrajectoryConfig | undefin
     ...base,
     ...(flags.target === undefined ? {} : { targetMaxTokens: flags.target }),
     ...(flags.summaryTarget === undefined ? {} : { summaryTargetTokens: flags.summaryTarget }),
-    ...(flags.protectLast === undefined ? {} : { protectLastTurns: flags.protectLast }),
+    ...(flags.protectLast === undefined ? {} : { protectLastN: flags.protectLast }),
     ...(flags.strategy === undefined ? {} : { strategy: flags.strategy }),
     ...(flags.style === undefined ? {} : { summaryStyle: flags.style }),
   };

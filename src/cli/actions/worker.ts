@@ -4,7 +4,7 @@ import type { QueueWorkerEvent } from '../../batch/queue/queue-worker.js';
 import { parseModelSpec } from '../../summarizer/model/model-spec.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { KEY_VARIABLES } from '../model-keys.js';
+import { lookUpApiKey } from '../model-keys.js';
 import type { CommandState } from '../program.js';
 
 /** The flags of the command. */
@@ -43,9 +43,7 @@ export async function runWorker(context: CliContext, state: CommandState, flags:
 }
 
 function apiKeyFor(context: CliContext, model: QueueModel): string | undefined {
-  const variables: readonly string[] =
-    model.apiKeyEnv === undefined ? KEY_VARIABLES[parseModelSpec(model.spec).provider] : [model.apiKeyEnv];
-  return variables.map((name) => context.env[name]).find((value) => value !== undefined && value !== '');
+  return lookUpApiKey(context.env, parseModelSpec(model.spec).provider, model.apiKeyEnv).apiKey;
 }
 
 function render(context: CliContext, event: QueueWorkerEvent, quiet: boolean): void {

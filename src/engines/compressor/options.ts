@@ -1,4 +1,6 @@
-import { CondenseError } from '../../errors/condense-error.js';
+import { z } from 'zod';
+import { flag, integerAtLeast, numberAtLeast, oneOf, share, unchecked } from '../../errors/option-fields.js';
+import { parseOptions, type SameKeys } from '../../errors/parse-options.js';
 import type { Summarizer } from '../../summarizer/summarizer.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 
@@ -66,16 +68,34 @@ export const COMPRESSOR_DEFAULTS = {
   abortOnSummaryFailure: false,
 } as const;
 
-const KNOWN_KEYS = new Set([
-  ...Object.keys(COMPRESSOR_DEFAULTS),
-  'maxOutputTokens',
-  'model',
-  'summaryModel',
-  'extractive',
-  'now',
-  'counter',
-  'exactCounter',
-]);
+const compressorOptionsSchema = z.strictObject({
+  contextLength: integerAtLeast(1).default(COMPRESSOR_DEFAULTS.contextLength),
+  maxOutputTokens: numberAtLeast(0).optional(),
+  thresholdPercent: share().default(COMPRESSOR_DEFAULTS.thresholdPercent),
+  protectFirstN: integerAtLeast(0).default(COMPRESSOR_DEFAULTS.protectFirstN),
+  protectLastN: integerAtLeast(0).default(COMPRESSOR_DEFAULTS.protectLastN),
+  tailRatio: z
+    .number({ error: 'a number (it is clamped to [0.1, 0.8])' })
+    .default(COMPRESSOR_DEFAULTS.tailRatio)
+    .transform((value) => Math.min(0.8, Math.max(0.1, value))),
+  summaryRatio: share().default(COMPRESSOR_DEFAULTS.summaryRatio),
+  summaryMinTokens: integerAtLeast(1).default(COMPRESSOR_DEFAULTS.summaryMinTokens),
+  summaryMaxTokens: integerAtLeast(1).default(COMPRESSOR_DEFAULTS.summaryMaxTokens),
+  summaryMaxShare: share().default(COMPRESSOR_DEFAULTS.summaryMaxShare),
+  dedupeKeep: oneOf(['newest', 'earliest']).default(COMPRESSOR_DEFAULTS.dedupeKeep),
+  orphanCalls: oneOf(['strip', 'stub']).default(COMPRESSOR_DEFAULTS.orphanCalls),
+  noteInSystemPrompt: flag().default(COMPRESSOR_DEFAULTS.noteInSystemPrompt),
+  abortOnSummaryFailure: flag().default(COMPRESSOR_DEFAULTS.abortOnSummaryFailure),
+  model: unchecked<Summarizer>().optional(),
+  summaryModel: unchecked<Summarizer>().optional(),
+  extractive: unchecked<Summarizer>().optional(),
+  now: unchecked<() => number>().optional(),
+  counter: unchecked<TokenCounter>().optional(),
+  exactCounter: unchecked<TokenCounter>().optional(),
+});
+
+// Every key of CompressorOptions, and no other, is in the schema (checked by the compiler).
+true satisfies SameKeys<CompressorOptions, z.input<typeof compressorOptionsSchema>>;
 
 /** Numeric option values after validation. */
 export interface ResolvedCompressorSettings {
@@ -97,58 +117,21 @@ export interface ResolvedCompressorSettings {
 
 /** Applies defaults and rejects unknown keys and out-of-range values with errors that name the option. */
 export function resolveCompressorSettings(options: CompressorOptions): ResolvedCompressorSettings {
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_KEYS.has(key))
-      invalid(`unknown compressor option "${key}"`, `known options: ${[...KNOWN_KEYS].join(', ')}`);
-  }
-  const settings = {
-    contextLength: options.contextLength ?? COMPRESSOR_DEFAULTS.contextLength,
-    maxOutputTokens: options.maxOutputTokens,
-    thresholdPercent: options.thresholdPercent ?? COMPRESSOR_DEFAULTS.thresholdPercent,
-    protectFirstN: options.protectFirstN ?? COMPRESSOR_DEFAULTS.protectFirstN,
-    protectLastN: options.protectLastN ?? COMPRESSOR_DEFAULTS.protectLastN,
-    tailRatio: clamp(options.tailRatio ?? COMPRESSOR_DEFAULTS.tailRatio, 0.1, 0.8),
-    summaryRatio: options.summaryRatio ?? COMPRESSOR_DEFAULTS.summaryRatio,
-    summaryMinTokens: options.summaryMinTokens ?? COMPRESSOR_DEFAULTS.summaryMinTokens,
-    summaryMaxTokens: options.summaryMaxTokens ?? COMPRESSOR_DEFAULTS.summaryMaxTokens,
-    summaryMaxShare: options.summaryMaxShare ?? COMPRESSOR_DEFAULTS.summaryMaxShare,
-    dedupeKeep: options.dedupeKeep ?? COMPRESSOR_DEFAULTS.dedupeKeep,
-    orphanCalls: options.orphanCalls ?? COMPRESSOR_DEFAULTS.orphanCalls,
-    noteInSystemPrompt: options.noteInSystemPrompt ?? COMPRESSOR_DEFAULTS.noteInSystemPrompt,
-    abortOnSummaryFailure: options.abortOnSummaryFailure ?? COMPRESSOR_DEFAULTS.abortOnSummaryFailure,
+  const parsed = parseOptions(compressorOptionsSchema, options, { noun: 'compressor option' });
+  return {
+    contextLength: parsed.contextLength,
+    maxOutputTokens: parsed.maxOutputTokens,
+    thresholdPercent: parsed.thresholdPercent,
+    protectFirstN: parsed.protectFirstN,
+    protectLastN: parsed.protectLastN,
+    tailRatio: parsed.tailRatio,
+    summaryRatio: parsed.summaryRatio,
+    summaryMinTokens: parsed.summaryMinTokens,
+    summaryMaxTokens: parsed.summaryMaxTokens,
+    summaryMaxShare: parsed.summaryMaxShare,
+    dedupeKeep: parsed.dedupeKeep,
+    orphanCalls: parsed.orphanCalls,
+    noteInSystemPrompt: parsed.noteInSystemPrompt,
+    abortOnSummaryFailure: parsed.abortOnSummaryFailure,
   };
-  positiveInteger('contextLength', settings.contextLength);
-  if (settings.maxOutputTokens !== undefined && settings.maxOutputTokens < 0)
-    invalid('maxOutputTokens must be ≥ 0');
-  ratio('thresholdPercent', settings.thresholdPercent);
-  ratio('summaryRatio', settings.summaryRatio);
-  ratio('summaryMaxShare', settings.summaryMaxShare);
-  nonNegativeInteger('protectFirstN', settings.protectFirstN);
-  nonNegativeInteger('protectLastN', settings.protectLastN);
-  positiveInteger('summaryMinTokens', settings.summaryMinTokens);
-  positiveInteger('summaryMaxTokens', settings.summaryMaxTokens);
-  if (!['newest', 'earliest'].includes(settings.dedupeKeep))
-    invalid('dedupeKeep must be "newest" or "earliest"');
-  if (!['strip', 'stub'].includes(settings.orphanCalls)) invalid('orphanCalls must be "strip" or "stub"');
-  return settings;
-}
-
-function clamp(value: number, low: number, high: number): number {
-  return Math.min(high, Math.max(low, value));
-}
-
-function invalid(message: string, hint?: string): never {
-  throw new CondenseError({ code: 'INVALID_OPTIONS', message, ...(hint === undefined ? {} : { hint }) });
-}
-
-function positiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value <= 0) invalid(`${name} must be a positive integer, got ${value}`);
-}
-
-function nonNegativeInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 0) invalid(`${name} must be an integer ≥ 0, got ${value}`);
-}
-
-function ratio(name: string, value: number): void {
-  if (!Number.isFinite(value) || value <= 0 || value > 1) invalid(`${name} must be in (0, 1], got ${value}`);
 }

@@ -63,7 +63,7 @@ type Unit =
 export function applyRules(messages: readonly Message[], options: RulesPassOptions): RulesPassResult {
   const { settings } = options;
   const originalOf = options.originalOf ?? ((index: number): OriginalPosition => ({ index }));
-  const tailStart = protectedTailStart(messages, settings.protectLastNTurns);
+  const tailStart = protectedTailStart(messages, settings.protectLastN);
   const regionStart = Math.min(options.frozenUntil ?? 0, tailStart);
   const refs = new Map<number, ElementRef>();
   const refAt = (index: number): ElementRef => {

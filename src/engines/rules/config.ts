@@ -1,7 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
 import { CondenseError } from '../../errors/condense-error.js';
-import { RULE_PRESETS, type RuleEngineOptions } from './options.js';
+import { RULE_OPTION_FIELDS, type RuleEngineOptions } from './options.js';
 
 /** Where a configuration came from, for error messages. */
 export interface RuleConfigSource {
@@ -9,51 +8,20 @@ export interface RuleConfigSource {
   readonly file?: string;
 }
 
-interface KeySpec {
-  readonly option: keyof RuleEngineOptions;
-  readonly schema: z.ZodType;
-  /** What a valid value is, in the words of the error message. */
-  readonly expects: string;
-}
-
-const boolean = z.boolean();
-const KEYS: Readonly<Record<string, KeySpec>> = {
-  enabled: { option: 'enabled', schema: boolean, expects: 'true or false' },
-  preset: { option: 'preset', schema: z.enum(RULE_PRESETS), expects: RULE_PRESETS.join(' or ') },
-  trigger_threshold: {
-    option: 'triggerThreshold',
-    schema: z.number().gt(0).lte(1),
-    expects: 'a share of the context window in (0, 1], e.g. 0.60',
-  },
-  protect_last_n_turns: {
-    option: 'protectLastNTurns',
-    schema: z.int().min(1),
-    expects: 'a whole number of turns ≥ 1',
-  },
-  max_tool_output_chars: {
-    option: 'maxToolOutputChars',
-    schema: z.int().min(50),
-    expects: 'a whole number of characters ≥ 50',
-  },
-  truncate_head_lines: { option: 'truncateHeadLines', schema: z.int().min(1), expects: 'a whole number ≥ 1' },
-  truncate_tail_lines: { option: 'truncateTailLines', schema: z.int().min(0), expects: 'a whole number ≥ 0' },
-  keep_tool_summary: { option: 'keepToolSummary', schema: boolean, expects: 'true or false' },
-  drop_system_after_turn: {
-    option: 'dropSystemAfterTurn',
-    schema: z.int().min(0),
-    expects: 'a whole number of turns ≥ 0 (0 keeps every system message)',
-  },
-  collapse_consecutive_assistant: {
-    option: 'collapseConsecutiveAssistant',
-    schema: boolean,
-    expects: 'true or false',
-  },
-  cache_friendly: { option: 'cacheFriendly', schema: boolean, expects: 'true or false' },
-  context_length: {
-    option: 'contextLength',
-    schema: z.int().min(1),
-    expects: 'a whole number of tokens ≥ 1',
-  },
+/** The YAML key of each option (the seed's snake_case names); values are checked by the options' own fields. */
+const KEYS: Readonly<Record<string, keyof typeof RULE_OPTION_FIELDS>> = {
+  enabled: 'enabled',
+  preset: 'preset',
+  trigger_threshold: 'triggerThreshold',
+  protect_last_n_turns: 'protectLastN',
+  max_tool_output_chars: 'maxToolOutputChars',
+  truncate_head_lines: 'truncateHeadLines',
+  truncate_tail_lines: 'truncateTailLines',
+  keep_tool_summary: 'keepToolSummary',
+  drop_system_after_turn: 'dropSystemAfterTurn',
+  collapse_consecutive_assistant: 'collapseConsecutiveAssistant',
+  cache_friendly: 'cacheFriendly',
+  context_length: 'contextLength',
 };
 
 /** The keys a `compaction:` section may hold. */
@@ -100,8 +68,8 @@ export function parseRuleConfig(text: string, source: RuleConfigSource = {}): Ru
   }
   const options: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(section as Record<string, unknown>)) {
-    const spec = KEYS[key];
-    if (spec === undefined) {
+    const option = KEYS[key];
+    if (option === undefined) {
       const near = closest(key);
       problems.push({
         key,
@@ -109,15 +77,13 @@ export function parseRuleConfig(text: string, source: RuleConfigSource = {}): Ru
       });
       continue;
     }
-    const parsed = spec.schema.safeParse(value);
+    const parsed = RULE_OPTION_FIELDS[option].safeParse(value);
     if (!parsed.success) {
-      problems.push({
-        key,
-        message: `${prefix}${key} must be ${spec.expects}, got ${JSON.stringify(value)}`,
-      });
+      const expects = parsed.error.issues[0]?.message ?? 'valid';
+      problems.push({ key, message: `${prefix}${key} must be ${expects}, got ${JSON.stringify(value)}` });
       continue;
     }
-    options[spec.option] = parsed.data;
+    options[option] = parsed.data;
   }
   if (problems.length > 0) {
     const first = problems[0]?.key;

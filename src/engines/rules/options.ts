@@ -1,4 +1,6 @@
-import { CondenseError } from '../../errors/condense-error.js';
+import { z } from 'zod';
+import { flag, integerAtLeast, oneOf, share, unchecked } from '../../errors/option-fields.js';
+import { alias, parseOptions, type SameKeys } from '../../errors/parse-options.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 
 /** Named starting points for the rule settings; explicit options override them. */
@@ -20,6 +22,8 @@ export interface RuleEngineOptions {
   /** Share of the effective window at which automatic compaction triggers (taken as is, no floor). @default 0.6 */
   readonly triggerThreshold?: number;
   /** Assistant steps (each with its tool results) at the end that no rule touches. @default 5 (strict: 2) */
+  readonly protectLastN?: number;
+  /** @deprecated Use {@link RuleEngineOptions.protectLastN}, the same setting under the name every engine uses. */
   readonly protectLastNTurns?: number;
   /** Tool outputs longer than this (characters) are cut to their first and last lines. @default 500 (strict: 200) */
   readonly maxToolOutputChars?: number;
@@ -48,7 +52,8 @@ export interface ResolvedRuleSettings {
   readonly contextLength: number;
   readonly maxOutputTokens: number | undefined;
   readonly triggerThreshold: number;
-  readonly protectLastNTurns: number;
+  /** Assistant steps at the end that no rule touches. */
+  readonly protectLastN: number;
   readonly maxToolOutputChars: number;
   readonly truncateHeadLines: number;
   readonly truncateTailLines: number;
@@ -64,7 +69,7 @@ const DEFAULT_PRESET: PresetSettings = {
   enabled: true,
   contextLength: 128_000,
   triggerThreshold: 0.6,
-  protectLastNTurns: 5,
+  protectLastN: 5,
   maxToolOutputChars: 500,
   truncateHeadLines: 10,
   truncateTailLines: 5,
@@ -82,77 +87,59 @@ export const RULE_PRESET_SETTINGS: Readonly<Record<RulePreset, PresetSettings>> 
   default: DEFAULT_PRESET,
   strict: {
     ...DEFAULT_PRESET,
-    protectLastNTurns: 2,
+    protectLastN: 2,
     maxToolOutputChars: 200,
     truncateHeadLines: 5,
     truncateTailLines: 3,
   },
 };
 
-const KNOWN_KEYS = new Set([
-  ...Object.keys(DEFAULT_PRESET),
-  'preset',
-  'maxOutputTokens',
-  'counter',
-  'exactCounter',
-]);
+/**
+ * Each option's schema, with what a valid value is in the words of error messages; `parseRuleConfig` checks the
+ * YAML keys with the same fields.
+ */
+export const RULE_OPTION_FIELDS = {
+  preset: oneOf(RULE_PRESETS as ['default', 'strict'], RULE_PRESETS.join(' or ')),
+  enabled: flag(),
+  contextLength: integerAtLeast(1, 'a whole number of tokens ≥ 1'),
+  maxOutputTokens: integerAtLeast(0, 'a whole number of tokens ≥ 0'),
+  triggerThreshold: share('a share of the context window in (0, 1], e.g. 0.60'),
+  protectLastN: integerAtLeast(1, 'a whole number of turns ≥ 1'),
+  protectLastNTurns: integerAtLeast(1, 'a whole number of turns ≥ 1'),
+  maxToolOutputChars: integerAtLeast(50, 'a whole number of characters ≥ 50'),
+  truncateHeadLines: integerAtLeast(1, 'a whole number ≥ 1'),
+  truncateTailLines: integerAtLeast(0, 'a whole number ≥ 0'),
+  keepToolSummary: flag(),
+  dropSystemAfterTurn: integerAtLeast(0, 'a whole number of turns ≥ 0 (0 keeps every system message)'),
+  collapseConsecutiveAssistant: flag(),
+  cacheFriendly: flag(),
+  counter: unchecked<TokenCounter>(),
+  exactCounter: unchecked<TokenCounter>(),
+} as const satisfies Record<keyof RuleEngineOptions, z.ZodType>;
+
+const ruleOptionsSchema = z.strictObject(RULE_OPTION_FIELDS).partial();
+
+// Every key of RuleEngineOptions, and no other, is in the schema (checked by the compiler).
+true satisfies SameKeys<RuleEngineOptions, z.input<typeof ruleOptionsSchema>>;
 
 /** Applies the preset and defaults, and rejects unknown keys and out-of-range values naming the option. */
 export function resolveRuleSettings(options: RuleEngineOptions): ResolvedRuleSettings {
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_KEYS.has(key))
-      invalid(`unknown rules engine option "${key}"`, `known options: ${[...KNOWN_KEYS].join(', ')}`);
-  }
-  const preset = options.preset ?? 'default';
-  if (!RULE_PRESETS.includes(preset))
-    invalid(`preset must be one of ${RULE_PRESETS.join(', ')}, got ${preset}`);
+  const parsed = parseOptions(ruleOptionsSchema, options, { noun: 'rules engine option' });
+  const preset = parsed.preset ?? 'default';
   const base = RULE_PRESET_SETTINGS[preset];
-  const settings: ResolvedRuleSettings = {
+  return {
     preset,
-    enabled: options.enabled ?? base.enabled,
-    contextLength: options.contextLength ?? base.contextLength,
-    maxOutputTokens: options.maxOutputTokens,
-    triggerThreshold: options.triggerThreshold ?? base.triggerThreshold,
-    protectLastNTurns: options.protectLastNTurns ?? base.protectLastNTurns,
-    maxToolOutputChars: options.maxToolOutputChars ?? base.maxToolOutputChars,
-    truncateHeadLines: options.truncateHeadLines ?? base.truncateHeadLines,
-    truncateTailLines: options.truncateTailLines ?? base.truncateTailLines,
-    keepToolSummary: options.keepToolSummary ?? base.keepToolSummary,
-    dropSystemAfterTurn: options.dropSystemAfterTurn ?? base.dropSystemAfterTurn,
-    collapseConsecutiveAssistant: options.collapseConsecutiveAssistant ?? base.collapseConsecutiveAssistant,
-    cacheFriendly: options.cacheFriendly ?? base.cacheFriendly,
+    enabled: parsed.enabled ?? base.enabled,
+    contextLength: parsed.contextLength ?? base.contextLength,
+    maxOutputTokens: parsed.maxOutputTokens,
+    triggerThreshold: parsed.triggerThreshold ?? base.triggerThreshold,
+    protectLastN: alias(parsed, 'protectLastN', 'protectLastNTurns') ?? base.protectLastN,
+    maxToolOutputChars: parsed.maxToolOutputChars ?? base.maxToolOutputChars,
+    truncateHeadLines: parsed.truncateHeadLines ?? base.truncateHeadLines,
+    truncateTailLines: parsed.truncateTailLines ?? base.truncateTailLines,
+    keepToolSummary: parsed.keepToolSummary ?? base.keepToolSummary,
+    dropSystemAfterTurn: parsed.dropSystemAfterTurn ?? base.dropSystemAfterTurn,
+    collapseConsecutiveAssistant: parsed.collapseConsecutiveAssistant ?? base.collapseConsecutiveAssistant,
+    cacheFriendly: parsed.cacheFriendly ?? base.cacheFriendly,
   };
-  integerAtLeast('contextLength', settings.contextLength, 1);
-  if (settings.maxOutputTokens !== undefined) integerAtLeast('maxOutputTokens', settings.maxOutputTokens, 0);
-  if (
-    !Number.isFinite(settings.triggerThreshold) ||
-    settings.triggerThreshold <= 0 ||
-    settings.triggerThreshold > 1
-  ) {
-    invalid(`triggerThreshold must be in (0, 1], got ${settings.triggerThreshold}`);
-  }
-  integerAtLeast('protectLastNTurns', settings.protectLastNTurns, 1);
-  integerAtLeast('maxToolOutputChars', settings.maxToolOutputChars, 50);
-  integerAtLeast('truncateHeadLines', settings.truncateHeadLines, 1);
-  integerAtLeast('truncateTailLines', settings.truncateTailLines, 0);
-  integerAtLeast('dropSystemAfterTurn', settings.dropSystemAfterTurn, 0);
-  for (const key of [
-    'enabled',
-    'keepToolSummary',
-    'collapseConsecutiveAssistant',
-    'cacheFriendly',
-  ] as const) {
-    if (typeof settings[key] !== 'boolean')
-      invalid(`${key} must be true or false, got ${String(settings[key])}`);
-  }
-  return settings;
-}
-
-function invalid(message: string, hint?: string): never {
-  throw new CondenseError({ code: 'INVALID_OPTIONS', message, ...(hint === undefined ? {} : { hint }) });
-}
-
-function integerAtLeast(name: string, value: number, minimum: number): void {
-  if (!Number.isInteger(value) || value < minimum)
-    invalid(`${name} must be an integer ≥ ${minimum}, got ${value}`);
 }

@@ -145,7 +145,7 @@ class RulesCompactor implements Compactor {
         continued === undefined
           ? messages.length
           : continued.originalLength + messages.length - continued.outputLength,
-      tailStart: protectedTailStart(output, this.#settings.protectLastNTurns),
+      tailStart: protectedTailStart(output, this.#settings.protectLastN),
     };
     const report = rulesReport({
       input: messages,
@@ -254,7 +254,7 @@ export class RuleEngine extends GovernedEngineWithTools {
 function squeezedSettings(settings: ResolvedRuleSettings): ResolvedRuleSettings[] {
   const strict = {
     ...settings,
-    protectLastNTurns: Math.min(settings.protectLastNTurns, 2),
+    protectLastN: Math.min(settings.protectLastN, 2),
     maxToolOutputChars: Math.min(settings.maxToolOutputChars, 200),
     truncateHeadLines: Math.min(settings.truncateHeadLines, 5),
     truncateTailLines: Math.min(settings.truncateTailLines, 3),
@@ -263,6 +263,6 @@ function squeezedSettings(settings: ResolvedRuleSettings): ResolvedRuleSettings[
   };
   return [
     strict,
-    { ...strict, protectLastNTurns: 0, truncateHeadLines: 2, truncateTailLines: 1, maxToolOutputChars: 80 },
+    { ...strict, protectLastN: 0, truncateHeadLines: 2, truncateTailLines: 1, maxToolOutputChars: 80 },
   ];
 }

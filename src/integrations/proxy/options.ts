@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { CompressorOptions } from '../../engines/compressor/options.js';
 import type { ContextEngine } from '../../engines/context-engine.js';
 import { createEngine } from '../../engines/registry.js';
-import { CondenseError } from '../../errors/condense-error.js';
+import { integerAtLeast, unchecked } from '../../errors/option-fields.js';
+import { invalidOption, parseOptions, type SameKeys } from '../../errors/parse-options.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { EngineChoice } from '../engine-choice.js';
 import type { EngineRecipe } from './compaction-worker.js';
@@ -83,21 +85,35 @@ export interface ResolvedProxyOptions {
   readonly recipe: EngineRecipe | undefined;
 }
 
-/** Applies defaults and rejects a missing or malformed upstream and out-of-range numbers. */
+const proxyOptionsSchema = z
+  .strictObject({
+    upstream: unchecked<string>(),
+    port: integerAtLeast(0, 'an integer in 0–65535').max(65_535, { error: 'an integer in 0–65535' }),
+    host: z.string({ error: 'a host name or address' }),
+    maxBodyBytes: integerAtLeast(1),
+    maxConversations: integerAtLeast(1),
+    onEvent: unchecked<(event: ProxyEvent) => void>(),
+    fetch: unchecked<typeof fetch>(),
+    compactionThreads: integerAtLeast(0, 'a whole number'),
+    engineModule: unchecked<ProxyOptions['engineModule']>(),
+    counter: unchecked<TokenCounter>(),
+    engine: unchecked<ProxyOptions['engine']>(),
+    engineOptions: unchecked<ProxyOptions['engineOptions']>(),
+  })
+  .partial();
+
+// Every key of ProxyOptions, and no other, is in the schema (checked by the compiler).
+true satisfies SameKeys<ProxyOptions, z.input<typeof proxyOptionsSchema>>;
+
+/** Applies defaults and rejects unknown keys, a missing or malformed upstream and out-of-range numbers. */
 export function resolveProxyOptions(options: ProxyOptions, counter: TokenCounter): ResolvedProxyOptions {
-  const upstream = parseUpstream(options.upstream);
-  const port = options.port ?? PROXY_DEFAULTS.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) invalid(`port must be 0–65535, got ${port}`);
-  const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
-  positiveInteger('maxBodyBytes', maxBodyBytes);
-  const maxConversations = options.maxConversations ?? PROXY_DEFAULTS.maxConversations;
-  positiveInteger('maxConversations', maxConversations);
+  const parsed = parseOptions(proxyOptionsSchema, options, { noun: 'proxy option' });
   return {
-    upstream,
-    port,
-    host: options.host ?? PROXY_DEFAULTS.host,
-    maxBodyBytes,
-    maxConversations,
+    upstream: parseUpstream(parsed.upstream),
+    port: parsed.port ?? PROXY_DEFAULTS.port,
+    host: parsed.host ?? PROXY_DEFAULTS.host,
+    maxBodyBytes: parsed.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes,
+    maxConversations: parsed.maxConversations ?? PROXY_DEFAULTS.maxConversations,
     onEvent: options.onEvent,
     fetch: options.fetch,
     newEngine: engineFactory(options, counter),
@@ -109,11 +125,8 @@ export function resolveProxyOptions(options: ProxyOptions, counter: TokenCounter
 function threads(options: ProxyOptions): { compactionThreads: number; recipe: EngineRecipe | undefined } {
   const recipe = workerRecipe(options);
   const compactionThreads = options.compactionThreads ?? (recipe === undefined ? 0 : DEFAULT_THREADS);
-  if (!Number.isInteger(compactionThreads) || compactionThreads < 0) {
-    invalid(`compactionThreads must be a whole number, got ${compactionThreads}`);
-  }
   if (compactionThreads > 0 && recipe === undefined) {
-    invalid(
+    throw invalidOption(
       'compaction threads need an engine a worker thread can make',
       'use a built-in engine with plain-data options, pass engineModule, or set compactionThreads to 0',
     );
@@ -159,28 +172,25 @@ function engineFactory(choice: EngineChoice, counter: TokenCounter): () => Conte
 
 function parseUpstream(value: string | undefined): URL {
   if (value === undefined || value === '') {
-    invalid('the proxy needs an upstream URL', 'e.g. https://api.openai.com/v1 or https://api.anthropic.com');
+    throw invalidOption(
+      'the proxy needs an upstream URL',
+      'e.g. https://api.openai.com/v1 or https://api.anthropic.com',
+    );
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    invalid(
+    throw invalidOption(
       `upstream is not a URL: "${value}"`,
       'give an absolute http(s) URL, e.g. https://api.openai.com/v1',
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    invalid(`upstream must be http or https, got "${url.protocol}"`);
+    throw invalidOption(`upstream must be http or https, got "${url.protocol}"`);
   }
-  if (url.search !== '' || url.hash !== '') invalid('upstream must not have a query string or fragment');
+  if (url.search !== '' || url.hash !== '') {
+    throw invalidOption('upstream must not have a query string or fragment');
+  }
   return url;
-}
-
-function positiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value <= 0) invalid(`${name} must be a positive integer, got ${value}`);
-}
-
-function invalid(message: string, hint?: string): never {
-  throw new CondenseError({ code: 'INVALID_OPTIONS', message, ...(hint === undefined ? {} : { hint }) });
 }

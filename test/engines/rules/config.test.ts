@@ -35,7 +35,7 @@ describe('rules configuration (YAML)', () => {
     expect(parseRuleConfig(SEED)).toEqual({
       enabled: true,
       triggerThreshold: 0.6,
-      protectLastNTurns: 5,
+      protectLastN: 5,
       maxToolOutputChars: 500,
       keepToolSummary: true,
       dropSystemAfterTurn: 1,
@@ -95,7 +95,7 @@ describe('rules configuration (YAML)', () => {
     expect(() => resolveRuleSettings({ triggerThreshold: 0 })).toThrow(/triggerThreshold/);
     expect(() => resolveRuleSettings({ maxToolOutputChars: 10 })).toThrow(/maxToolOutputChars/);
     expect(resolveRuleSettings({ preset: 'strict', protectLastNTurns: 4 })).toMatchObject({
-      protectLastNTurns: 4,
+      protectLastN: 4,
       maxToolOutputChars: 200,
       truncateHeadLines: 5,
       truncateTailLines: 3,

@@ -62,6 +62,7 @@ describe('proxy options', () => {
     [{ upstream: 'not a url' }, 'not a URL'],
     [{ upstream: 'http://x/?key=1' }, 'query string'],
     [{ upstream: 'http://x', maxBodyBytes: 0 }, 'maxBodyBytes'],
+    [{ upstream: 'http://x', maxBodySize: 10 }, 'unknown proxy option "maxBodySize"'],
   ])('refuses %j', async (options, message) => {
     await expect(startProxy({ port: 0, ...options })).rejects.toThrow(message);
   });

@@ -86,15 +86,8 @@ export { type CompactWireResult, compactWire } from './engines/compressor/compac
 export { CompressorEngine } from './engines/compressor/compressor-engine.js';
 export { compact, createCompressor } from './engines/compressor/create-compressor.js';
 export { COMPRESSOR_DEFAULTS, type CompressorOptions } from './engines/compressor/options.js';
-export type {
-  CompactionResult,
-  CompressOptions,
-  ContextEngine,
-  EngineStatus,
-  EngineTool,
-  ModelInfo,
-  ResponseUsage,
-} from './engines/context-engine.js';
+// Every type of the engine contract is public.
+export type * from './engines/context-engine.js';
 export { type CompactionFeedback, describeCompaction } from './engines/feedback.js';
 export { GovernedEngine, governEngine } from './engines/governor.js';
 export type { ChangeCounts } from './engines/message-changes.js';

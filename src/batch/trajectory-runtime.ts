@@ -1,4 +1,5 @@
 import { loadTokenizerFile } from '../io/load-tokenizer-file.js';
+import { defined } from '../model/defined.js';
 import { createSummarizerChain } from '../summarizer/chain/summarizer-chain.js';
 import { createExtractiveSummarizer } from '../summarizer/extractive/extractive-summarizer.js';
 import { createModelSummarizer } from '../summarizer/model/model-summarizer.js';
@@ -21,12 +22,14 @@ export async function createTrajectoryRuntime(config: TrajectoryJobConfig): Prom
       ? undefined
       : createModelSummarizer({
           model: model.spec,
-          ...(model.baseUrl === undefined ? {} : { baseUrl: model.baseUrl }),
-          ...(model.apiKey === undefined ? {} : { apiKey: model.apiKey }),
-          ...(model.temperature === undefined ? {} : { temperature: model.temperature }),
-          ...(model.maxRetries === undefined ? {} : { maxRetries: model.maxRetries }),
-          ...(model.timeoutMs === undefined ? {} : { timeoutMs: model.timeoutMs }),
-          ...(redact === false ? {} : { redact }),
+          ...defined({
+            baseUrl: model.baseUrl,
+            apiKey: model.apiKey,
+            temperature: model.temperature,
+            maxRetries: model.maxRetries,
+            timeoutMs: model.timeoutMs,
+            redact: redact === false ? undefined : redact,
+          }),
         });
   const chain = createSummarizerChain({
     ...(summary === undefined ? {} : { summary }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CondenseError } from '../errors/condense-error.js';
 import { flag, integerAtLeast, numberIn, oneOf, text } from '../errors/option-fields.js';
 import { parseOptions } from '../errors/parse-options.js';
+import { defined } from '../model/defined.js';
 import type { Role } from '../model/role.js';
 import type { AnchorRule, TrajectoryPolicy } from './trajectory-policy.js';
 import type { TrajectorySettings } from './trajectory-settings.js';
@@ -128,13 +129,6 @@ function fail(message: string, file: string | undefined, line?: number): Condens
     hint: HINT,
     ...(file === undefined ? {} : { location: { file, ...(line === undefined ? {} : { line }) } }),
   });
-}
-
-/** The object without its `undefined` members (options are `exactOptionalPropertyTypes`). */
-function defined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
 }
 
 function toAnchor(raw: z.infer<typeof anchorSchema>): AnchorRule {

@@ -26,7 +26,7 @@ export interface CompressorOptions {
   readonly summaryMaxTokens?: number;
   /**
    * Checkpoint target ceiling as a share of the context window (the lower ceiling wins). Hermes uses 0.05; the
-   * extractive checkpoint needs room for every path, command and error line of what it folds. @default 0.15
+   * extractive checkpoint needs room for every path, command and error line of what it folds. @default 0.2
    */
   readonly summaryMaxShare?: number;
   /** Which copy of a duplicated tool output stays whole: `earliest` keeps the cached prefix stable. @default 'newest' */

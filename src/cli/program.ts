@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import type { CommandRegistrar, CommandState } from './command-registrar.js';
 import { registerCompact } from './commands/compact.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
@@ -11,15 +12,7 @@ import { registerRestore } from './commands/restore.js';
 import { registerSessions } from './commands/sessions.js';
 import { registerTrajectories } from './commands/trajectories.js';
 import { registerWorker } from './commands/worker.js';
-import type { CliContext, ExitCode } from './context.js';
-
-/** Mutable holder through which a command's action reports its exit code. */
-export interface CommandState {
-  exitCode: ExitCode;
-}
-
-/** Adds one command to the program. Every `src/cli/commands/<verb>.ts` exports one of these. */
-export type CommandRegistrar = (program: Command, context: CliContext, state: CommandState) => void;
+import type { CliContext } from './context.js';
 
 const COMMANDS: readonly CommandRegistrar[] = [
   registerInspect,

@@ -6,13 +6,13 @@ import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effor
 import type { CompactionReport } from '../../engines/compaction-report.js';
 import { describeCompaction } from '../../engines/feedback.js';
 import type { Transcript } from '../../model/transcript.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
 import { engineFor, loadExactCounter, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 import { describeProblems } from '../render/wire-problems.js';
 
 /** The flags of the command. */

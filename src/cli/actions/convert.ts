@@ -2,11 +2,11 @@ import { convertDocument, holdsOneTranscript } from '../../codecs/convert/conver
 import { describeLosses, lossTotals } from '../../codecs/convert/losses.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import type { FormatName } from '../../model/format.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 import { describeProblems } from '../render/wire-problems.js';
 
 /** The flags of the command. */

@@ -7,10 +7,10 @@ import { type ExportFormat, exportSession } from '../../session/export-session.j
 import { sessionFilesIn } from '../../session/list-sessions.js';
 import { loadSessionFile } from '../../session/load-session-file.js';
 import { sessionProblem } from '../../session/session-check.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 import { describeProblems } from '../render/wire-problems.js';
 import { issueBudget, loadSessionInput, sessionIssueLines } from '../session-input.js';
 

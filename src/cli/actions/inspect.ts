@@ -5,10 +5,10 @@ import type { FormatName } from '../../model/format.js';
 import type { VerifyProvider } from '../../model/verify.js';
 import { createRoughCounter } from '../../tokens/index.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
-import type { CommandState } from '../program.js';
 import { renderInspect } from '../render/inspect-text.js';
 import { tokenCounterFromFlag } from '../tokenizer.js';
 

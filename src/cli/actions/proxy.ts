@@ -1,11 +1,11 @@
 import type { ProxyEvent } from '../../integrations/proxy/options.js';
 import { startProxy } from '../../integrations/proxy/server.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
 import { engineFor, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { listenError } from '../listen-error.js';
-import type { CommandState } from '../program.js';
 import { proxyEngineModuleUrl, proxyEngineRecipe } from '../proxy-engine.js';
 
 /** The flags of the command. */

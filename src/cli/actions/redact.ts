@@ -1,11 +1,11 @@
 import { encodeDocument } from '../../codecs/registry.js';
 import type { FormatName } from '../../model/format.js';
 import { type DocumentFinding, redactDocument } from '../../redact/index.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 
 /** The flags of the command. */
 export interface RedactFlags {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { plainMessageJson, replayChunks } from '../../session/render-replay.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { writeOutputChunks } from '../output.js';
-import type { CommandState } from '../program.js';
 import { loadSessionInput } from '../session-input.js';
 
 /** The flags of the command. */

@@ -3,13 +3,13 @@ import type { CompactionReport } from '../../engines/compaction-report.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import { DEFAULT_MAX_TRANSCRIPTS, renderReportHtml } from '../../report/render-report.js';
 import type { ReportTranscript } from '../../report/report-input.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
 import { engineFor, loadExactCounter, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 
 /** The flags of the command. */
 export interface ReportFlags extends EngineFlags {

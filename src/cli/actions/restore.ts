@@ -4,11 +4,11 @@ import { type RestoreResult, restoreTranscript } from '../../engines/rules/resto
 import { CondenseError } from '../../errors/condense-error.js';
 import type { FormatName } from '../../model/format.js';
 import type { Transcript } from '../../model/transcript.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
-import type { CommandState } from '../program.js';
 
 /** The flags of the command. */
 export interface RestoreFlags {

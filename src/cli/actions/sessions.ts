@@ -1,9 +1,9 @@
 import { relative, resolve } from 'node:path';
 import { CondenseError } from '../../errors/condense-error.js';
 import { listSessions, type SessionListing } from '../../session/list-sessions.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import type { CommandState } from '../program.js';
 import { integer, renderColumns } from '../render/table.js';
 
 /** The flags of the command. */

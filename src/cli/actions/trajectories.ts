@@ -14,11 +14,11 @@ import type {
   SummaryStyle,
   TrajectorySettings,
 } from '../../trajectory/trajectory-settings.js';
+import type { CommandState } from '../command-registrar.js';
 import { type QueueFlags, queueDispatcherOf } from '../commands/trajectories-queue.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { lookUpApiKey } from '../model-keys.js';
-import type { CommandState } from '../program.js';
 import { checkTokenizerName } from '../tokenizer.js';
 import { createProgressRenderer, summaryLines } from './trajectories-render.js';
 

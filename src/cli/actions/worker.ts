@@ -2,10 +2,10 @@ import { hostname } from 'node:os';
 import type { QueueModel } from '../../batch/queue/chunk-job.js';
 import type { QueueWorkerEvent } from '../../batch/queue/queue-worker.js';
 import { parseModelSpec } from '../../summarizer/model/model-spec.js';
+import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { lookUpApiKey } from '../model-keys.js';
-import type { CommandState } from '../program.js';
 
 /** The flags of the command. */
 export interface WorkerFlags {

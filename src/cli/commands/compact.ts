@@ -1,7 +1,7 @@
 import type { CompactFlags } from '../actions/compact.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { addEngineOptions } from '../engine-flags.js';
 import { jsonOption, outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense compact <file>`: a smaller, provider-valid transcript in the same format, and what was done. */
 export const registerCompact: CommandRegistrar = (program, context, state) => {

@@ -1,8 +1,8 @@
 import { Option } from 'commander';
 import { FORMAT_NAMES } from '../../model/format.js';
 import type { ConvertFlags } from '../actions/convert.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { formatOption, jsonOption, outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /**
  * `condense convert <file> --to <format>`: the same transcripts in another format's canonical wire shape, with

@@ -1,8 +1,8 @@
 import { Option } from 'commander';
 import { EXPORT_FORMATS } from '../../session/export-formats.js';
 import type { ExportFlags } from '../actions/export.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense export <session|dir> --to F`: active conversations as dataset JSONL, one session per line. */
 export const registerExport: CommandRegistrar = (program, context, state) => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { InspectFlags } from '../actions/inspect.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { formatOption, jsonOption, parseNonNegativeInteger } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense inspect <file>`: what is inside a transcript file, whatever its format. */
 export const registerInspect: CommandRegistrar = (program: Command, context, state) => {

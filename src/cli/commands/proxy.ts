@@ -1,8 +1,8 @@
 import { PROXY_DEFAULTS } from '../../integrations/proxy/defaults.js';
 import type { ProxyFlags } from '../actions/proxy.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { addEngineOptions } from '../engine-flags.js';
 import { parsePositiveInteger } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense proxy --upstream URL`: an HTTP sidecar that compacts chat requests on their way to the provider. */
 export const registerProxy: CommandRegistrar = (program, context, state) => {

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { RedactFlags } from '../actions/redact.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { formatOption, jsonOption, outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /**
  * `condense redact <file>`: masks every secret of a transcript file and writes it back in the same format and

@@ -1,6 +1,6 @@
 import type { ReplayFlags } from '../actions/replay.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { jsonOption, outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense replay <session.jsonl>`: the active conversation of a session log, readable or as JSON. */
 export const registerReplay: CommandRegistrar = (program, context, state) => {

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { ReportFlags } from '../actions/report.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { addEngineOptions } from '../engine-flags.js';
-import type { CommandRegistrar } from '../program.js';
 
 /**
  * `condense report <file>`: compacts every transcript of the file in memory (forced unless `--no-force`) and

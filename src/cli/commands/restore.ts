@@ -1,6 +1,6 @@
 import type { RestoreFlags } from '../actions/restore.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { formatOption, outOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /**
  * `condense restore <compacted> --from <original>`: puts elements collapsed by the rules engine back from the

@@ -1,6 +1,6 @@
 import type { SessionsFlags } from '../actions/sessions.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { jsonOption } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense sessions <dir>`: one line per session of a project directory. */
 export const registerSessions: CommandRegistrar = (program, context, state) => {

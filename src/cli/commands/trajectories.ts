@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { CondenseError } from '../../errors/condense-error.js';
 import type { TrajectoriesFlags } from '../actions/trajectories.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import {
   formatOption,
   jsonOption,
@@ -8,7 +9,6 @@ import {
   parsePositiveInteger,
   parsePositiveNumber,
 } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 import { addQueueOptions } from './trajectories-queue.js';
 
 function parsePercent(value: string): number {

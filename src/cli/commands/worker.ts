@@ -1,8 +1,8 @@
 import { DEFAULT_QUEUE_NAME } from '../../batch/queue/redis-url.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import type { WorkerFlags } from '../actions/worker.js';
+import type { CommandRegistrar } from '../command-registrar.js';
 import { parsePositiveInteger } from '../options.js';
-import type { CommandRegistrar } from '../program.js';
 
 /** `condense worker --queue URL`: serve `condense trajectories --queue` runs until stopped. */
 export const registerWorker: CommandRegistrar = (program, context, state) => {

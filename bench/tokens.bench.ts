@@ -248,10 +248,14 @@ function randomText(length: number, alphabet: string): string {
   return out;
 }
 
-/** Counting time on inputs that make unguarded BPE super-linear; ns/byte stays flat when counting is linear. */
+/**
+ * Counting time on inputs that make unguarded BPE super-linear: one long word, one long space run, random hex
+ * and base64. Each size doubles the last; `× for 2× size` near 2 (and ns/byte flat) is linear.
+ */
 function pathological(counters: Counters, rows: BenchRow[]): void {
   const inputs: [string, (length: number) => string][] = [
     ['"a" run', (length) => 'a'.repeat(length)],
+    ['space run', (length) => ' '.repeat(length)],
     ['random hex', (length) => randomText(length, '0123456789abcdef')],
     [
       'random base64',
@@ -259,7 +263,8 @@ function pathological(counters: Counters, rows: BenchRow[]): void {
     ],
   ];
   for (const [name, make] of inputs) {
-    for (const kib of [64, 256, 1024]) {
+    const previous = new Map<string, number>();
+    for (const kib of [256, 512, 1024]) {
       const text = make(kib * 1024);
       for (const [counterName, counter] of [
         ['o200k_base', counters.o200k],
@@ -267,14 +272,18 @@ function pathological(counters: Counters, rows: BenchRow[]): void {
         ['rough', counters.rough],
       ] as const) {
         const run = timed(() => counter.countText(text));
+        const ms = run.ms;
+        const half = previous.get(counterName);
+        previous.set(counterName, ms);
         rows.push({
           suite: SUITE,
           case: `pathological ${name} ${kib} KiB: ${counterName}`,
           figures: {
-            ms: round(run.ms, 1),
-            'MB/s': megabytesPerSecond(text.length, run.ms),
-            'ns/byte': round((run.ms * 1e6) / text.length, 0),
+            ms: round(ms, 1),
+            'MB/s': megabytesPerSecond(text.length, ms),
+            'ns/byte': round((ms * 1e6) / text.length, 0),
             tokens: run.value,
+            ...(half === undefined ? {} : { '× for 2× size': round(ms / half, 2) }),
           },
         });
       }

@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { encodeChatMessages } from '../src/codecs/openai-chat/chat-messages.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
 import { type CorpusTranscript, corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
-import { ENGINES } from './eval/engines.js';
+import { ENGINES, type EvalEngine } from './eval/engines.js';
 import { type BenchRow, type BenchSuite, round } from './harness.js';
 
 const SUITE = 'hermes';
@@ -50,66 +51,80 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Median ms per transcript of condense's compressor as `npm run eval` runs it (forced, smallest result kept). */
-async function condenseTimes(items: readonly Item[]): Promise<Map<string, number>> {
+/** condense's compressor as `npm run eval` runs it: forced, and the smallest result kept if the window is missed. */
+function condenseEngine(): EvalEngine {
   const engine = ENGINES.find((candidate) => candidate.name === 'compressor-extractive');
   if (engine === undefined) throw new Error('the eval has no compressor-extractive engine');
-  const out = new Map<string, number>();
-  for (const item of items) {
-    await engine.run(item.source.transcript, item.contextLength);
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const start = process.hrtime.bigint();
-      await engine.run(item.source.transcript, item.contextLength);
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-    out.set(item.id, median(times));
-  }
-  return out;
+  return engine;
 }
 
-interface HermesLine {
+/** Median ms of `engine` on one transcript, after one warm-up run. */
+async function condenseMs(engine: EvalEngine, item: Item): Promise<number> {
+  await engine.run(item.source.transcript, item.contextLength);
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const start = process.hrtime.bigint();
+    await engine.run(item.source.transcript, item.contextLength);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+interface HermesAnswer {
   readonly id: string;
   readonly ms: readonly number[];
   readonly fallback_used: boolean;
 }
 
-interface HermesRun {
-  readonly times: Map<string, number>;
-  /** Transcripts on which Hermes inserted its deterministic fallback summary. */
-  readonly fallbacks: Set<string>;
-}
+/** One long-lived Python driver: a transcript goes in as a JSON line, its timings come back as one. */
+class HermesDriver {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: { resolve(answer: HermesAnswer): void; reject(error: Error): void }[] = [];
+  private stderr = '';
 
-/** Median ms per transcript of Hermes' `compress()`, all transcripts in one Python process. */
-function hermesTimes(items: readonly Item[], mode: Mode, hermesDir: string): HermesRun {
-  const input = items
-    .map((item) =>
-      JSON.stringify({
-        id: item.id,
-        context_length: item.contextLength,
-        messages: encodeChatMessages(item.source.transcript.messages, false),
-      }),
-    )
-    .join('\n');
-  const run = spawnSync(process.env['HERMES_PYTHON'] ?? 'python3', [DRIVER, mode, String(RUNS)], {
-    input,
-    env: { ...process.env, HERMES_AGENT_DIR: hermesDir },
-    maxBuffer: 64 << 20,
-  });
-  if (run.status !== 0) throw new Error(`the Hermes driver failed (${mode}): ${run.stderr.toString()}`);
-  const times = new Map<string, number>();
-  const fallbacks = new Set<string>();
-  for (const line of run.stdout.toString().split('\n')) {
-    if (line.trim() === '') continue;
-    const parsed = JSON.parse(line) as HermesLine;
-    times.set(parsed.id, median(parsed.ms));
-    if (parsed.fallback_used) fallbacks.add(parsed.id);
+  constructor(mode: Mode, hermesDir: string) {
+    this.child = spawn(process.env['HERMES_PYTHON'] ?? 'python3', [DRIVER, mode, String(RUNS)], {
+      env: { ...process.env, HERMES_AGENT_DIR: hermesDir },
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString();
+    });
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.waiting.shift()?.resolve(JSON.parse(line) as HermesAnswer);
+    });
+    this.child.on('close', (code) => {
+      for (const waiter of this.waiting.splice(0)) {
+        waiter.reject(new Error(`the Hermes driver (${mode}) exited with ${code}: ${this.stderr}`));
+      }
+    });
   }
-  return { times, fallbacks };
+
+  compress(item: Item): Promise<HermesAnswer> {
+    const line = JSON.stringify({
+      id: item.id,
+      context_length: item.contextLength,
+      messages: encodeChatMessages(item.source.transcript.messages, false),
+    });
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.child.stdin.write(`${line}\n`);
+    });
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
 }
 
-function total(items: readonly Item[], times: ReadonlyMap<string, number>): number {
-  return items.reduce((sum, item) => sum + (times.get(item.id) ?? Number.NaN), 0);
+interface Timing {
+  readonly condense: number;
+  readonly fallback: number;
+  readonly stub: number;
+  readonly fallbackUsed: boolean;
+}
+
+function total(items: readonly Item[], timings: ReadonlyMap<string, Timing>, key: 'condense' | Mode): number {
+  return items.reduce((sum, item) => sum + (timings.get(item.id)?.[key] ?? Number.NaN), 0);
 }
 
 /**
@@ -117,8 +132,8 @@ function total(items: readonly Item[], times: ReadonlyMap<string, number>): numb
  * own `ContextCompressor.compress()` (forced, fresh compressor, summarizer stubbed: `fallback` = it fails and
  * Hermes writes its deterministic summary, `stub` = it returns a fixed text), on the same transcripts and
  * windows. Hermes is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent checkout (pinned commit in
- * `/work/shared/research/hermes.md`); without it the suite is skipped. condense is timed before and after Hermes
- * and the two totals are averaged, so a change of load during the run weighs on both sides.
+ * `/work/shared/research/hermes.md`); without it the suite is skipped. Each figure is a sum over the group of
+ * per-transcript medians of 5 runs after a warm-up.
  */
 const suite: BenchSuite = {
   name: SUITE,
@@ -135,17 +150,38 @@ const suite: BenchSuite = {
       process.stderr.write('hermes: skipped, the corpus is missing\n');
       return [];
     }
-    const before = await condenseTimes(items);
-    const hermes = Object.fromEntries(
-      MODES.map((mode) => [mode, hermesTimes(items, mode, hermesDir)]),
-    ) as Record<Mode, HermesRun>;
-    const after = await condenseTimes(items);
+    const drivers = {
+      fallback: new HermesDriver('fallback', hermesDir),
+      stub: new HermesDriver('stub', hermesDir),
+    };
+    const timings = new Map<string, Timing>();
+    const engine = condenseEngine();
+    // One untimed pass over the set first: otherwise the transcripts timed first would also pay for V8's
+    // compilation of the whole engine (Hermes' driver warms up on each transcript too).
+    for (const item of items) await engine.run(item.source.transcript, item.contextLength);
+    try {
+      // Turn by turn on each transcript, so a change of load on the shared machine weighs on every side alike.
+      for (const item of items) {
+        const condense = await condenseMs(engine, item);
+        const fallback = await drivers.fallback.compress(item);
+        const stub = await drivers.stub.compress(item);
+        timings.set(item.id, {
+          condense,
+          fallback: median(fallback.ms),
+          stub: median(stub.ms),
+          fallbackUsed: fallback.fallback_used,
+        });
+      }
+    } finally {
+      drivers.fallback.close();
+      drivers.stub.close();
+    }
     const groups = ['all', ...new Set(items.map((item) => item.group))];
     return groups.map((group) => {
       const selected = items.filter((item) => group === 'all' || item.group === group);
-      const condense = (total(selected, before) + total(selected, after)) / 2;
-      const fallback = total(selected, hermes.fallback.times);
-      const stub = total(selected, hermes.stub.times);
+      const condense = total(selected, timings, 'condense');
+      const fallback = total(selected, timings, 'fallback');
+      const stub = total(selected, timings, 'stub');
       return {
         suite: SUITE,
         case: `${group} (${selected.length} transcripts, ${selected.reduce((sum, item) => sum + item.source.transcript.messages.length, 0)} messages)`,
@@ -155,9 +191,8 @@ const suite: BenchSuite = {
           'Hermes stub ms': round(stub, 1),
           'fallback ÷ condense': `${round(fallback / condense, 2)}×`,
           'stub ÷ condense': `${round(stub / condense, 2)}×`,
-          'Hermes fallbacks (fallback mode)': selected.filter((item) =>
-            hermes.fallback.fallbacks.has(item.id),
-          ).length,
+          'Hermes fallbacks (fallback mode)': selected.filter((item) => timings.get(item.id)?.fallbackUsed)
+            .length,
         },
       };
     });

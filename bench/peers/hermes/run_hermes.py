@@ -1,6 +1,6 @@
 """Times Hermes-agent's own ContextCompressor.compress() on transcripts sent by bench/hermes.bench.ts.
 
-Usage: HERMES_AGENT_DIR=<hermes-agent checkout> python3 run_hermes.py MODE RUNS < input.jsonl
+Usage: HERMES_AGENT_DIR=<hermes-agent checkout> python3 run_hermes.py MODE RUNS, JSON lines in and out
 
 MODE is `fallback` (every summarizer call raises a generic error, so Hermes inserts its deterministic fallback
 summary) or `stub` (the summarizer returns a fixed text). Nothing reaches a network: Hermes' LLM router module
@@ -81,7 +81,11 @@ def main():
     def fresh(context_length):
         return ContextCompressor(model="stub-model", quiet_mode=True, config_context_length=context_length)
 
-    for line in sys.stdin:
+    # readline, not iteration: the bench sends one transcript at a time and waits for its answer.
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
         if not line.strip():
             continue
         item = json.loads(line)

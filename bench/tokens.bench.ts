@@ -8,6 +8,7 @@ import type { Transcript } from '../src/model/transcript.js';
 import { createEncodingCounter } from '../src/tokens/encoding-counter.js';
 import { estimateTextTokens } from '../src/tokens/estimate-text-tokens.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
+import { DEFAULT_SPLIT_LIMITS, sumOverPieces } from '../src/tokens/split-text.js';
 import type { TokenCounter } from '../src/tokens/token-counter.js';
 import { CORPUS_DIR, HAS_CORPUS } from '../test/support/corpus.js';
 import { type BenchRow, type BenchSuite, megabytesPerSecond, round } from './harness.js';
@@ -57,6 +58,23 @@ function loadCorpus(): CorpusFile[] {
   return files;
 }
 
+/**
+ * The exact counters' path before the pre-token cache: gpt-tokenizer's `countTokens` on each piece the splitter
+ * cuts, its merge cache cleared every 65,536 characters so that it never fills.
+ */
+function piecewise(api: typeof o200kApi): (text: string) => number {
+  let sinceClear = 0;
+  return (text) =>
+    sumOverPieces(text, DEFAULT_SPLIT_LIMITS, (piece) => {
+      sinceClear += piece.length;
+      if (sinceClear > 65_536) {
+        api.clearMergeCache();
+        sinceClear = piece.length;
+      }
+      return api.countTokens(piece, BARE);
+    });
+}
+
 /** MB/s and Mtok/s of each counter over the raw text of every corpus file; per-file exact counts for later. */
 function rawThroughput(
   files: readonly CorpusFile[],
@@ -69,7 +87,9 @@ function rawThroughput(
     ['chars/4', (text) => Math.ceil(text.length / 4)],
     ['rough', (text) => counters.rough.countText(text)],
     ['o200k_base', (text) => counters.o200k.countText(text)],
+    ['gpt-tokenizer o200k_base on the same pieces (previous path)', piecewise(o200kApi)],
     ['cl100k_base', (text) => counters.cl100k.countText(text)],
+    ['gpt-tokenizer cl100k_base on the same pieces (previous path)', piecewise(cl100kApi)],
     // The peers: gpt-tokenizer alone on the same texts (no pieces, no cache management), from a clear cache.
     ['gpt-tokenizer o200k_base (bare peer)', (text) => o200kApi.countTokens(text, BARE)],
     ['gpt-tokenizer cl100k_base (bare peer)', (text) => cl100kApi.countTokens(text, BARE)],
@@ -107,9 +127,13 @@ function rawThroughput(
   for (const row of rows) {
     const name = row.case.slice(row.case.lastIndexOf(': ') + 2);
     const peer = msOf.get(`gpt-tokenizer ${name} (bare peer)`);
+    const previous = msOf.get(`gpt-tokenizer ${name} on the same pieces (previous path)`);
     const own = msOf.get(name);
     if (peer !== undefined && own !== undefined && row.case.startsWith('raw corpus')) {
       (row.figures as Record<string, number | string>)['peer ÷ this'] = `${round(peer / own, 2)}×`;
+    }
+    if (previous !== undefined && own !== undefined && row.case.startsWith('raw corpus')) {
+      (row.figures as Record<string, number | string>)['previous ÷ this'] = `${round(previous / own, 2)}×`;
     }
   }
   return perFile;
@@ -248,10 +272,14 @@ function randomText(length: number, alphabet: string): string {
   return out;
 }
 
-/** Counting time on inputs that make unguarded BPE super-linear; ns/byte stays flat when counting is linear. */
+/**
+ * Counting time on inputs that make unguarded BPE super-linear: one long word, one long space run, random hex
+ * and base64. Each size doubles the last; `× for 2× size` near 2 (and ns/byte flat) is linear.
+ */
 function pathological(counters: Counters, rows: BenchRow[]): void {
   const inputs: [string, (length: number) => string][] = [
     ['"a" run', (length) => 'a'.repeat(length)],
+    ['space run', (length) => ' '.repeat(length)],
     ['random hex', (length) => randomText(length, '0123456789abcdef')],
     [
       'random base64',
@@ -259,7 +287,8 @@ function pathological(counters: Counters, rows: BenchRow[]): void {
     ],
   ];
   for (const [name, make] of inputs) {
-    for (const kib of [64, 256, 1024]) {
+    const previous = new Map<string, number>();
+    for (const kib of [256, 512, 1024]) {
       const text = make(kib * 1024);
       for (const [counterName, counter] of [
         ['o200k_base', counters.o200k],
@@ -267,14 +296,18 @@ function pathological(counters: Counters, rows: BenchRow[]): void {
         ['rough', counters.rough],
       ] as const) {
         const run = timed(() => counter.countText(text));
+        const ms = run.ms;
+        const half = previous.get(counterName);
+        previous.set(counterName, ms);
         rows.push({
           suite: SUITE,
           case: `pathological ${name} ${kib} KiB: ${counterName}`,
           figures: {
-            ms: round(run.ms, 1),
-            'MB/s': megabytesPerSecond(text.length, run.ms),
-            'ns/byte': round((run.ms * 1e6) / text.length, 0),
+            ms: round(ms, 1),
+            'MB/s': megabytesPerSecond(text.length, ms),
+            'ns/byte': round((ms * 1e6) / text.length, 0),
             tokens: run.value,
+            ...(half === undefined ? {} : { '× for 2× size': round(ms / half, 2) }),
           },
         });
       }

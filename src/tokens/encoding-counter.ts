@@ -1,6 +1,7 @@
 import { CondenseError } from '../errors/condense-error.js';
 import { ENCODING_NAMES, type EncodingName, isEncodingName } from './encoding-for-model.js';
 import { createExactCounter, type ExactCounterOptions } from './exact-counter.js';
+import { bytePairCoreOf, createPreTokenCounter } from './pre-token-counter.js';
 import type { TokenCounter } from './token-counter.js';
 
 /** The part of a gpt-tokenizer encoding module counting uses. */
@@ -10,7 +11,8 @@ interface GptEncoding {
 }
 
 /**
- * Characters counted between two clears of gpt-tokenizer's merge cache. The cache (one per encoding, 100,000
+ * Characters counted through gpt-tokenizer's public `countTokens` (used only if its internals are not as
+ * expected) between two clears of gpt-tokenizer's merge cache. The cache (one per encoding, 100,000
  * entries) evicts by deleting a `Map`'s first key, which V8 makes cost as much as the deleted entries before it:
  * once it is full, every new multi-token word costs 20–270 µs (measured), so counting random base64 after a
  * large corpus slowed from about 2 to 18 µs per byte and kept slowing as the input grew. Each character adds at
@@ -34,8 +36,9 @@ async function loadEncoding(encoding: EncodingName): Promise<GptEncoding> {
 /**
  * An exact counter for an OpenAI encoding, backed by gpt-tokenizer (the fastest JavaScript tokenizer measured
  * for this project). Special-token text such as `<|endoftext|>` in a transcript is counted as the ordinary text
- * it is, never rejected. Throws `INVALID_OPTIONS` for an unknown encoding and `TOKENIZER_FAILED` when the
- * encoding cannot be loaded.
+ * it is, never rejected. Counting goes through {@link createPreTokenCounter} (cached per pre-token, same
+ * counts) when gpt-tokenizer's internals are as expected. Throws `INVALID_OPTIONS` for an unknown encoding and
+ * `TOKENIZER_FAILED` when the encoding cannot be loaded.
  */
 export async function createEncodingCounter(
   encoding: EncodingName,
@@ -62,7 +65,7 @@ export async function createEncodingCounter(
   // An empty disallow list turns gpt-tokenizer's special-token check off: such text is encoded as text.
   const encodeOptions = { disallowedSpecial: new Set<string>() };
   let sinceClear = 0;
-  const countPiece = (piece: string): number => {
+  const countTokens = (piece: string): number => {
     sinceClear += piece.length;
     if (sinceClear > MERGE_CACHE_CLEAR_INTERVAL) {
       api.clearMergeCache();
@@ -70,5 +73,7 @@ export async function createEncodingCounter(
     }
     return api.countTokens(piece, encodeOptions);
   };
+  const core = bytePairCoreOf(api);
+  const countPiece = core === undefined ? countTokens : createPreTokenCounter(core, countTokens);
   return createExactCounter({ name: encoding, countPiece }, options);
 }

@@ -1,0 +1,202 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { encodeChatMessages } from '../src/codecs/openai-chat/chat-messages.js';
+import { createRoughCounter } from '../src/tokens/rough-counter.js';
+import { type CorpusTranscript, corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
+import { ENGINES, type EvalEngine } from './eval/engines.js';
+import { type BenchRow, type BenchSuite, round } from './harness.js';
+
+const SUITE = 'hermes';
+const DRIVER = fileURLToPath(new URL('./peers/hermes/run_hermes.py', import.meta.url));
+/** Timed runs per transcript and engine, after one warm-up; the median is kept. */
+const RUNS = 5;
+const MODES = ['fallback', 'stub'] as const;
+type Mode = (typeof MODES)[number];
+
+interface Item {
+  readonly id: string;
+  readonly group: string;
+  readonly source: CorpusTranscript;
+  readonly contextLength: number;
+}
+
+/** The four kinds of run in the baseline 60 (research/baseline.md). */
+function groupOf(item: CorpusTranscript): string {
+  if (item.group === 'anthropic') return 'Claude Code sessions';
+  if (item.file.includes('multi_swe_bench')) return 'OpenHands';
+  if (item.file.startsWith('SWE-agent__')) return 'SWE-agent';
+  return 'tau-bench airline';
+}
+
+/** The eval's 60-transcript quality set with the eval's window: max(8,000, half the rough tokens). */
+function baselineItems(): Item[] {
+  const counter = createRoughCounter();
+  const all = corpusTranscripts();
+  const tokens = new Map(all.map((item) => [item, counter.countTranscript(item.transcript)]));
+  return all
+    .filter((item) => isBaselineSelection(item, all, (other) => tokens.get(other) ?? 0))
+    .map((source) => ({
+      id: `${source.file}#${source.index}`,
+      group: groupOf(source),
+      source,
+      contextLength: Math.max(8_000, Math.floor((tokens.get(source) ?? 0) / 2)),
+    }));
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** condense's compressor as `npm run eval` runs it: forced, and the smallest result kept if the window is missed. */
+function condenseEngine(): EvalEngine {
+  const engine = ENGINES.find((candidate) => candidate.name === 'compressor-extractive');
+  if (engine === undefined) throw new Error('the eval has no compressor-extractive engine');
+  return engine;
+}
+
+/** Median ms of `engine` on one transcript, after one warm-up run. */
+async function condenseMs(engine: EvalEngine, item: Item): Promise<number> {
+  await engine.run(item.source.transcript, item.contextLength);
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const start = process.hrtime.bigint();
+    await engine.run(item.source.transcript, item.contextLength);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+interface HermesAnswer {
+  readonly id: string;
+  readonly ms: readonly number[];
+  readonly fallback_used: boolean;
+}
+
+/** One long-lived Python driver: a transcript goes in as a JSON line, its timings come back as one. */
+class HermesDriver {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: { resolve(answer: HermesAnswer): void; reject(error: Error): void }[] = [];
+  private stderr = '';
+
+  constructor(mode: Mode, hermesDir: string) {
+    this.child = spawn(process.env['HERMES_PYTHON'] ?? 'python3', [DRIVER, mode, String(RUNS)], {
+      env: { ...process.env, HERMES_AGENT_DIR: hermesDir },
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString();
+    });
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.waiting.shift()?.resolve(JSON.parse(line) as HermesAnswer);
+    });
+    this.child.on('close', (code) => {
+      for (const waiter of this.waiting.splice(0)) {
+        waiter.reject(new Error(`the Hermes driver (${mode}) exited with ${code}: ${this.stderr}`));
+      }
+    });
+  }
+
+  compress(item: Item): Promise<HermesAnswer> {
+    const line = JSON.stringify({
+      id: item.id,
+      context_length: item.contextLength,
+      messages: encodeChatMessages(item.source.transcript.messages, false),
+    });
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.child.stdin.write(`${line}\n`);
+    });
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
+}
+
+interface Timing {
+  readonly condense: number;
+  readonly fallback: number;
+  readonly stub: number;
+  readonly fallbackUsed: boolean;
+}
+
+function total(items: readonly Item[], timings: ReadonlyMap<string, Timing>, key: 'condense' | Mode): number {
+  return items.reduce((sum, item) => sum + (timings.get(item.id)?.[key] ?? Number.NaN), 0);
+}
+
+/**
+ * In-process compaction of the eval's 60-transcript quality set by condense's compressor against Hermes-agent's
+ * own `ContextCompressor.compress()` (forced, fresh compressor, summarizer stubbed: `fallback` = it fails and
+ * Hermes writes its deterministic summary, `stub` = it returns a fixed text), on the same transcripts and
+ * windows. Hermes is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent checkout (pinned commit in
+ * `/work/shared/research/hermes.md`); without it the suite is skipped. Each figure is a sum over the group of
+ * per-transcript medians of 5 runs after a warm-up.
+ */
+const suite: BenchSuite = {
+  name: SUITE,
+  async run(): Promise<BenchRow[]> {
+    const hermesDir = process.env['HERMES_AGENT_DIR'];
+    if (hermesDir === undefined || !existsSync(join(hermesDir, 'agent', 'context_compressor.py'))) {
+      process.stderr.write(
+        'hermes: skipped, HERMES_AGENT_DIR does not point at a hermes-agent checkout (agent/context_compressor.py); Hermes is a peer measured in place, not a dependency\n',
+      );
+      return [];
+    }
+    const items = baselineItems();
+    if (items.length === 0) {
+      process.stderr.write('hermes: skipped, the corpus is missing\n');
+      return [];
+    }
+    const drivers = {
+      fallback: new HermesDriver('fallback', hermesDir),
+      stub: new HermesDriver('stub', hermesDir),
+    };
+    const timings = new Map<string, Timing>();
+    const engine = condenseEngine();
+    // One untimed pass over the set first: otherwise the transcripts timed first would also pay for V8's
+    // compilation of the whole engine (Hermes' driver warms up on each transcript too).
+    for (const item of items) await engine.run(item.source.transcript, item.contextLength);
+    try {
+      // Turn by turn on each transcript, so a change of load on the shared machine weighs on every side alike.
+      for (const item of items) {
+        const condense = await condenseMs(engine, item);
+        const fallback = await drivers.fallback.compress(item);
+        const stub = await drivers.stub.compress(item);
+        timings.set(item.id, {
+          condense,
+          fallback: median(fallback.ms),
+          stub: median(stub.ms),
+          fallbackUsed: fallback.fallback_used,
+        });
+      }
+    } finally {
+      drivers.fallback.close();
+      drivers.stub.close();
+    }
+    const groups = ['all', ...new Set(items.map((item) => item.group))];
+    return groups.map((group) => {
+      const selected = items.filter((item) => group === 'all' || item.group === group);
+      const condense = total(selected, timings, 'condense');
+      const fallback = total(selected, timings, 'fallback');
+      const stub = total(selected, timings, 'stub');
+      return {
+        suite: SUITE,
+        case: `${group} (${selected.length} transcripts, ${selected.reduce((sum, item) => sum + item.source.transcript.messages.length, 0)} messages)`,
+        figures: {
+          'condense ms': round(condense, 1),
+          'Hermes fallback ms': round(fallback, 1),
+          'Hermes stub ms': round(stub, 1),
+          'fallback ÷ condense': `${round(fallback / condense, 2)}×`,
+          'stub ÷ condense': `${round(stub / condense, 2)}×`,
+          'Hermes fallbacks (fallback mode)': selected.filter((item) => timings.get(item.id)?.fallbackUsed)
+            .length,
+        },
+      };
+    });
+  },
+};
+
+export default suite;

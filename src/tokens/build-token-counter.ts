@@ -1,5 +1,5 @@
 import type { Message } from '../model/message.js';
-import type { Part, ToolResultContentPart } from '../model/part.js';
+import type { Part } from '../model/part.js';
 import type { Transcript } from '../model/transcript.js';
 import {
   type CountingOptions,
@@ -68,26 +68,12 @@ function partTokens(
       return options.toolCallOverhead + countText(part.name) + countText(part.arguments);
     case 'tool-result': {
       let tokens = options.toolResultOverhead;
-      for (const inner of part.content) tokens += resultContentTokens(inner, countText, options);
+      // A result's content parts are parts of the same kinds, priced the same way.
+      for (const inner of part.content) tokens += partTokens(inner, countText, options);
       return tokens;
     }
     case 'reasoning':
       return countText(part.text) + (part.data === undefined ? 0 : countText(part.data));
-    case 'opaque':
-      return countText(jsonText(part.value));
-  }
-}
-
-function resultContentTokens(
-  part: ToolResultContentPart,
-  countText: (text: string) => number,
-  options: ResolvedCountingOptions,
-): number {
-  switch (part.type) {
-    case 'text':
-      return countText(part.text);
-    case 'image':
-      return options.imageTokens;
     case 'opaque':
       return countText(jsonText(part.value));
   }

@@ -62,3 +62,15 @@ export function addEngineOptions(
     'also report exact token counts: o200k_base, cl100k_base, a model name or a tokenizer.json path',
   );
 }
+
+/**
+ * A command that compacts one transcript file (`compact`, `report`): its `<file>` argument and the engine flags,
+ * ready for the command's own options.
+ */
+export function transcriptEngineCommand(program: Command, name: string, description: string): Command {
+  const command = program
+    .command(name)
+    .description(description)
+    .argument('<file>', 'transcript file (any supported format; - for standard input)');
+  return addEngineOptions(command);
+}

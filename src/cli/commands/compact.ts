@@ -1,17 +1,15 @@
 import type { CompactFlags } from '../actions/compact.js';
 import type { CommandRegistrar } from '../command-registrar.js';
-import { addEngineOptions } from '../engine-flags.js';
+import { transcriptEngineCommand } from '../engine-flags.js';
 import { jsonOption, outOption } from '../options.js';
 
 /** `condense compact <file>`: a smaller, provider-valid transcript in the same format, and what was done. */
 export const registerCompact: CommandRegistrar = (program, context, state) => {
-  const command = program
-    .command('compact')
-    .description(
-      'compact a transcript: prune old tool output, fold the middle into a checkpoint, keep the latest request',
-    )
-    .argument('<file>', 'transcript file (any supported format; - for standard input)');
-  addEngineOptions(command)
+  transcriptEngineCommand(
+    program,
+    'compact',
+    'compact a transcript: prune old tool output, fold the middle into a checkpoint, keep the latest request',
+  )
     .option('--force', 'compact now even below the threshold')
     .option(
       '--full-history',

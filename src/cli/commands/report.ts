@@ -1,20 +1,18 @@
 import { Option } from 'commander';
 import type { ReportFlags } from '../actions/report.js';
 import type { CommandRegistrar } from '../command-registrar.js';
-import { addEngineOptions } from '../engine-flags.js';
+import { transcriptEngineCommand } from '../engine-flags.js';
 
 /**
  * `condense report <file>`: compacts every transcript of the file in memory (forced unless `--no-force`) and
  * writes one self-contained HTML page showing before and after side by side. The input is never changed.
  */
 export const registerReport: CommandRegistrar = (program, context, state) => {
-  const command = program
-    .command('report')
-    .description(
-      'write a self-contained HTML page showing what compaction does to a transcript: before and after side by side',
-    )
-    .argument('<file>', 'transcript file (any supported format; - for standard input)');
-  addEngineOptions(command)
+  transcriptEngineCommand(
+    program,
+    'report',
+    'write a self-contained HTML page showing what compaction does to a transcript: before and after side by side',
+  )
     .option('--no-force', 'respect the threshold (default: preview a forced compaction)')
     .addOption(
       new Option(

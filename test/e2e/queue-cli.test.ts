@@ -1,36 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runBinary, temporaryDirectory } from '../support/cli.js';
-import { jobsDone, QUEUE_SETTINGS, QueueProcesses, stop, until } from '../support/queue-processes.js';
-import { REDIS_SKIP_REASON, startRedis, type TestRedis } from '../support/redis.js';
-
-const tmp = temporaryDirectory();
-let redis: TestRedis;
-const processes = new QueueProcesses(tmp.path, () => redis.url);
+import { describe, expect, it } from 'vitest';
+import { runBinary } from '../support/cli.js';
+import { jobsDone, QUEUE_SETTINGS, queueSuite, stop, until } from '../support/queue-processes.js';
+import { REDIS_SKIP_REASON } from '../support/redis.js';
 
 describe.skipIf(REDIS_SKIP_REASON !== undefined)(
   'condense trajectories --queue with condense worker processes',
   () => {
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterEach(() => processes.killAll());
-    afterAll(async () => {
-      await redis?.stop();
-      tmp.remove();
-    });
+    const { path, processes, redisUrl } = queueSuite();
 
     it('resumes collecting when the submitter is killed and started again', async () => {
       const input = processes.dataset('restart', 400);
-      const expected = await processes.localRun(input, join(tmp.path, 'restart-local'));
-      const out = join(tmp.path, 'restart-queue');
+      const expected = await processes.localRun(input, join(path, 'restart-local'));
+      const out = join(path, 'restart-queue');
       const args = [
         'trajectories',
         input,
         ...QUEUE_SETTINGS,
         '--queue',
-        redis.url,
+        redisUrl(),
         '--queue-name',
         'resume',
         '-o',
@@ -43,7 +32,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
       first.child.kill('SIGKILL');
       await first.exited;
       await until(() => jobsDone(worker) >= 20, 'every job to be done');
-      const second = await runBinary(args, { cwd: tmp.path });
+      const second = await runBinary(args, { cwd: path });
       expect(second.code).toBe(0);
       expect(second.stderr).toMatch(/400 entries were already done on the queue/);
       expect(readFileSync(join(out, 'runs.jsonl'), 'utf8')).toBe(expected);
@@ -55,7 +44,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
     it('says what is wrong with a bad --queue, and when Redis cannot be reached', async () => {
       const input = processes.dataset('bad', 2);
       const url = await runBinary(['trajectories', input, '--queue', 'http://localhost:6379'], {
-        cwd: tmp.path,
+        cwd: path,
       });
       expect(url.code).toBe(2);
       expect(url.stderr).toContain('--queue must be a Redis URL');
@@ -65,7 +54,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
         '--queue',
         'redis://127.0.0.1:1',
         '-o',
-        join(tmp.path, 'x'),
+        join(path, 'x'),
       ]);
       expect(down.code).toBe(1);
       expect(down.stderr).toContain('cannot reach Redis at redis://127.0.0.1:1');

@@ -1,47 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskOf } from '../batch/helpers.js';
-import { temporaryDirectory } from '../support/cli.js';
 import {
   jobsDone,
   QUEUE_SETTINGS,
-  QueueProcesses,
+  queueSuite,
   type Running,
   stop,
   until,
 } from '../support/queue-processes.js';
-import { REDIS_SKIP_REASON, startRedis, type TestRedis } from '../support/redis.js';
-
-const tmp = temporaryDirectory();
-let redis: TestRedis;
-const processes = new QueueProcesses(tmp.path, () => redis.url);
+import { REDIS_SKIP_REASON } from '../support/redis.js';
 
 describe.skipIf(REDIS_SKIP_REASON !== undefined)('condense trajectories --queue at dataset scale', () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterEach(() => processes.killAll());
-  afterAll(async () => {
-    await redis?.stop();
-    tmp.remove();
-  });
+  const { path, processes, redisUrl } = queueSuite();
 
   it('compresses 5,000 entries with 3 workers, one killed mid-run, exactly as a local run does', async () => {
     const input = processes.dataset('five-thousand', 5000);
-    const expected = await processes.localRun(input, join(tmp.path, 'five-thousand-local'));
+    const expected = await processes.localRun(input, join(path, 'five-thousand-local'));
     const workers = [
       await processes.startWorker('done-when'),
       await processes.startWorker('done-when'),
       await processes.startWorker('done-when'),
     ];
-    const out = join(tmp.path, 'five-thousand-queue');
+    const out = join(path, 'five-thousand-queue');
     const submitter = processes.start([
       'trajectories',
       input,
       ...QUEUE_SETTINGS,
       '--queue',
-      `${redis.url}/0`,
+      `${redisUrl()}/0`,
       '--queue-name',
       'done-when',
       '-o',
@@ -61,7 +49,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('condense trajectories --queue 
     expect(tasks).toEqual(Array.from({ length: 5000 }, (_, index) => taskOf(index)));
     const metrics = JSON.parse(readFileSync(join(out, 'compression_metrics.json'), 'utf8'));
     const reference = JSON.parse(
-      readFileSync(join(tmp.path, 'five-thousand-local', 'compression_metrics.json'), 'utf8'),
+      readFileSync(join(path, 'five-thousand-local', 'compression_metrics.json'), 'utf8'),
     );
     expect(metrics.summary).toEqual(reference.summary);
     expect(metrics.tokens).toEqual(reference.tokens);

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { shareGptLine, writeDataset } from '../batch/helpers.js';
-import { BIN, runBinary } from './cli.js';
+import { BIN, runBinary, temporaryDirectory } from './cli.js';
+import { startRedis, type TestRedis } from './redis.js';
 
 /** Rough tokens and small budgets: 8-step runs compress, 2-step runs stay under the target. */
 export const QUEUE_SETTINGS = ['--tokenizer', 'rough', '--target', '700', '--summary-target', '60'];
@@ -110,4 +111,35 @@ export class QueueProcesses {
     for (const child of this.#children) child.kill('SIGKILL');
     this.#children.clear();
   }
+}
+
+/** What a queue suite's tests use: a directory, its processes and the Redis they share. */
+export interface QueueSuite {
+  readonly path: string;
+  readonly processes: QueueProcesses;
+  /** The suite's Redis URL (started before the first test). */
+  redisUrl(): string;
+}
+
+/**
+ * Registers, in the calling `describe`, a Redis started before the tests and stopped after them, every process
+ * killed after each test, and a temporary directory removed at the end.
+ */
+export function queueSuite(): QueueSuite {
+  const tmp = temporaryDirectory();
+  let redis: TestRedis | undefined;
+  const redisUrl = (): string => {
+    if (redis === undefined) throw new Error('Redis is not started yet');
+    return redis.url;
+  };
+  const processes = new QueueProcesses(tmp.path, redisUrl);
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterEach(() => processes.killAll());
+  afterAll(async () => {
+    await redis?.stop();
+    tmp.remove();
+  });
+  return { path: tmp.path, processes, redisUrl };
 }

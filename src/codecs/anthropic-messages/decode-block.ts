@@ -7,8 +7,8 @@ import type {
   ToolResultContentPart,
   ToolResultPart,
 } from '../../model/part.js';
-import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../openai-chat/wire.js';
 import { splitReasoningText } from '../portable/reasoning-text.js';
+import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { withPartMeta } from './meta.js';
 
 /**

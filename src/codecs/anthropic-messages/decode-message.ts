@@ -3,7 +3,7 @@ import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { Role } from '../../model/role.js';
 import type { DecodeIssue } from '../codec.js';
-import { asJson, extraKeys, isWireObject } from '../openai-chat/wire.js';
+import { asJson, extraKeys, isWireObject } from '../wire-object.js';
 import { decodeBlock } from './decode-block.js';
 import { decodedMessageMeta, withPartMeta } from './meta.js';
 

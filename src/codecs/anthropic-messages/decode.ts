@@ -2,7 +2,7 @@ import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { DecodeIssue, DecodeResult } from '../codec.js';
-import { asJson, isWireObject } from '../openai-chat/wire.js';
+import { asJson, isWireObject } from '../wire-object.js';
 import { decodeBlock } from './decode-block.js';
 import { decodeAnthropicMessage } from './decode-message.js';
 import { decodedMessageMeta, decodedTranscript } from './meta.js';

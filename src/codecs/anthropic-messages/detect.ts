@@ -1,5 +1,5 @@
 import type { DetectScore } from '../codec.js';
-import { isWireObject, type WireObject } from '../openai-chat/wire.js';
+import { isWireObject, type WireObject } from '../wire-object.js';
 
 /** Block types only Anthropic uses: their presence makes a message list distinctively Anthropic. */
 const DISTINCT_BLOCKS = new Set([

@@ -1,7 +1,7 @@
 import type { ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
-import { isWireObject } from '../openai-chat/wire.js';
 import { reasoningAsText } from '../portable/reasoning-text.js';
 import { ANTHROPIC_SERVER_BLOCKS } from '../provider-rules/anthropic-rules.js';
+import { isWireObject } from '../wire-object.js';
 import { metaObject, metaString, partMeta } from './meta.js';
 
 /** Block types of the Anthropic Messages API that an opaque part may carry verbatim even from another codec. */

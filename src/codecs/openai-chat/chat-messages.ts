@@ -1,8 +1,8 @@
 import type { Message } from '../../model/message.js';
 import type { DecodeIssue } from '../codec.js';
+import { isWireObject } from '../wire-object.js';
 import { type ChatDecodeState, decodeChatMessage } from './decode-message.js';
 import { encodeChatMessage } from './encode-message.js';
-import { isWireObject } from './wire.js';
 
 /** Decoded chat messages, whether they use LLaMA-Factory's typed parts, and what was noticed. */
 export interface DecodedChat {

@@ -1,6 +1,6 @@
 import type { ImagePart, OpaquePart, Part, TextPart, ToolCallPart } from '../../model/part.js';
+import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { withPartMeta } from './meta.js';
-import { asJson, extraKeys, isWireObject, stringField, type WireObject } from './wire.js';
 
 /** How a message's `content` looked on the wire, so an unchanged shape is written back. */
 export type ContentShape = 'string' | 'null' | 'absent' | 'parts' | 'other';

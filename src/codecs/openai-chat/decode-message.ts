@@ -5,11 +5,11 @@ import type { Role } from '../../model/role.js';
 import type { DecodeIssue } from '../codec.js';
 import { splitReasoningText } from '../portable/reasoning-text.js';
 import { unmarkResult } from '../portable/tool-error.js';
+import { extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { type ContentShape, decodeContent, opaque } from './decode-content.js';
 import { decodedMessageMeta, partMeta, withPartMeta } from './meta.js';
 import { splitJsonArray } from './split-json-array.js';
 import { decodeFunctionCall, decodeToolCalls } from './tool-calls.js';
-import { extraKeys, isWireObject, stringField, type WireObject } from './wire.js';
 
 /** State carried from one wire message to the next while decoding a conversation. */
 export interface ChatDecodeState {

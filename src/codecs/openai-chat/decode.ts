@@ -1,11 +1,11 @@
 import type { Transcript } from '../../model/transcript.js';
 import type { DecodeResult } from '../codec.js';
+import { asJson, type WireObject } from '../wire-object.js';
 import { envelopeKind } from './envelopes/envelope-kind.js';
 import { decodeBareArray, decodeKeyed } from './envelopes/keyed.js';
 import { decodeEvalOutput, decodeEventArray } from './envelopes/openhands.js';
 import { decodeToolbench } from './envelopes/toolbench.js';
 import { decodedTranscript } from './meta.js';
-import { asJson, type WireObject } from './wire.js';
 
 /**
  * Decodes one OpenAI-chat-style transcript in any envelope the codec knows (see `envelope-kind.ts`). Never

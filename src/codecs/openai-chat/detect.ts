@@ -1,6 +1,6 @@
 import type { DetectScore } from '../codec.js';
+import { isWireObject, type WireObject } from '../wire-object.js';
 import { envelopeKind } from './envelopes/envelope-kind.js';
-import { isWireObject, type WireObject } from './wire.js';
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 

@@ -1,8 +1,8 @@
 import type { JsonValue } from '../../model/json.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
+import { asJson, extraKeys, isWireObject, stringField } from '../wire-object.js';
 import { opaque } from './decode-content.js';
 import { metaObject, metaString, partMeta, withPartMeta } from './meta.js';
-import { asJson, extraKeys, isWireObject, stringField } from './wire.js';
 
 /**
  * Decodes an assistant's `tool_calls` array. A malformed entry stays in place as an opaque part that is written

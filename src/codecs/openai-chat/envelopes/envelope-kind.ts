@@ -1,4 +1,4 @@
-import { isWireObject } from '../wire.js';
+import { isWireObject } from '../../wire-object.js';
 
 /**
  * The wrappers the openai codec reads: a bare message array; `{messages, …}` (requests, fine-tuning lines);

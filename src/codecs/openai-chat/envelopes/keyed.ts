@@ -1,9 +1,9 @@
 import type { JsonObject } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeResult } from '../../codec.js';
+import { asJson, type WireObject } from '../../wire-object.js';
 import { decodeChatMessages, encodeChatMessages } from '../chat-messages.js';
 import { decodedTranscript, metaObject } from '../meta.js';
-import { asJson, type WireObject } from '../wire.js';
 import { MESSAGES_KEY } from './envelope-kind.js';
 
 /** Envelopes whose messages sit under one top-level key, every other key kept as it was. */

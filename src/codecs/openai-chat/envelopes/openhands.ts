@@ -1,10 +1,10 @@
 import type { JsonObject } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeResult } from '../../codec.js';
+import { asJson, type WireObject } from '../../wire-object.js';
 import { decodedTranscript, metaObject } from '../meta.js';
 import { decodeEvents } from '../openhands/decode-events.js';
 import { encodeEvents } from '../openhands/encode-events.js';
-import { asJson, type WireObject } from '../wire.js';
 
 /** Decodes an OpenHands replay trajectory (a bare event array). */
 export function decodeEventArray(wire: readonly unknown[]): DecodeResult<Transcript> {

@@ -1,9 +1,9 @@
 import type { JsonObject, JsonValue } from '../../../model/json.js';
 import type { Transcript } from '../../../model/transcript.js';
 import type { DecodeIssue, DecodeResult } from '../../codec.js';
+import { asJson, type WireObject } from '../../wire-object.js';
 import { decodeChatMessages, encodeChatMessages } from '../chat-messages.js';
 import { decodedTranscript, metaObject } from '../meta.js';
-import { asJson, type WireObject } from '../wire.js';
 
 /**
  * Decodes a ToolBench answer file. `answer_generation.train_messages` holds cumulative snapshots of one

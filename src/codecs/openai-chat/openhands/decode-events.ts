@@ -1,7 +1,7 @@
 import type { JsonValue } from '../../../model/json.js';
 import type { Message } from '../../../model/message.js';
 import type { DecodeIssue } from '../../codec.js';
-import { asJson, isWireObject } from '../wire.js';
+import { asJson, isWireObject } from '../../wire-object.js';
 import { classifyEvent, type EventState, eventParts } from './event-view.js';
 
 /** Messages read from an OpenHands event stream, and the events that are not messages (with their positions). */

@@ -1,8 +1,8 @@
 import type { JsonValue } from '../../../model/json.js';
 import { isJsonObject } from '../../../model/json.js';
 import type { Message } from '../../../model/message.js';
+import { isWireObject, jsonEqual } from '../../wire-object.js';
 import { hasIntactOrigin, messageMeta } from '../meta.js';
-import { isWireObject, jsonEqual } from '../wire.js';
 import { eventParts } from './event-view.js';
 import { patchEvent } from './patch-event.js';
 import { synthesizeEvents } from './synthesize-event.js';

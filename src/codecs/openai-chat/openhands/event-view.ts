@@ -1,8 +1,8 @@
 import type { JsonObject, JsonValue } from '../../../model/json.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../../model/part.js';
 import type { Role } from '../../../model/role.js';
+import { isWireObject, stringField, type WireObject } from '../../wire-object.js';
 import { argumentsText } from '../tool-calls.js';
-import { isWireObject, stringField, type WireObject } from '../wire.js';
 
 /**
  * How an OpenHands event reads as a message, decided once while walking the stream and stored with the message

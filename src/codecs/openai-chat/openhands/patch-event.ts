@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../model/json.js';
 import type { Message } from '../../../model/message.js';
 import { messageText, toolCallsOf, toolResultsOf, toolResultText } from '../../../model/message-helpers.js';
-import { isWireObject, type WireObject } from '../wire.js';
+import { isWireObject, type WireObject } from '../../wire-object.js';
 import { responseMessage } from './event-view.js';
 
 type Mutable = Record<string, unknown>;

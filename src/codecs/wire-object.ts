@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { JsonObject, JsonValue } from '../model/json.js';
 
 /** A parsed JSON object from the wire (keys not yet known). */
 export type WireObject = Readonly<Record<string, unknown>>;

@@ -24,7 +24,7 @@ export interface EngineSetup {
 export type ModelFactory = (context: CliContext, spec: string, baseUrl: string | undefined) => Summarizer;
 
 /** The model code, loaded when the flags name a model, else `undefined`. */
-export async function loadModels(flags: EngineFlags): Promise<ModelFactory | undefined> {
+async function loadModels(flags: EngineFlags): Promise<ModelFactory | undefined> {
   if (flags.model === undefined && flags.summaryModel === undefined) return undefined;
   return (await import('./models.js')).modelSummarizerFromFlag;
 }
@@ -37,12 +37,18 @@ export async function loadRuleOptions(context: CliContext, flags: EngineFlags): 
     : {};
 }
 
-/** The exact token counter `--tokenizer` names, if any. */
-export async function loadExactCounter(
+/**
+ * The rest of what the engine flags load, once {@link loadRuleOptions} has checked them: the exact counter
+ * `--tokenizer` names and the model code. A command that reads no files has no `--tokenizer` and gets none.
+ */
+export async function loadEngineSetup(
   context: CliContext,
   flags: EngineFlags,
-): Promise<TokenCounter | undefined> {
-  return flags.tokenizer === undefined ? undefined : await tokenCounterFromFlag(context, flags.tokenizer);
+  ruleOptions: RuleEngineOptions,
+): Promise<EngineSetup> {
+  const exactCounter =
+    flags.tokenizer === undefined ? undefined : await tokenCounterFromFlag(context, flags.tokenizer);
+  return { ruleOptions, exactCounter, models: await loadModels(flags) };
 }
 
 /** The engine the flags ask for: the rules engine with its configuration, or the compressor with its models. */

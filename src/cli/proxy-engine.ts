@@ -2,7 +2,7 @@ import type { ContextEngine } from '../engines/context-engine.js';
 import type { RuleEngineOptions } from '../engines/rules/options.js';
 import type { CliContext } from './context.js';
 import type { EngineFlags } from './engine-flags.js';
-import { engineFor, loadModels } from './engine-setup.js';
+import { engineFor, loadEngineSetup } from './engine-setup.js';
 import { ALL_KEY_VARIABLES } from './model-keys.js';
 
 /** What a proxy worker thread needs to make the engines the command line asked for: plain data only. */
@@ -35,11 +35,7 @@ export function proxyEngineRecipe(
  */
 export async function proxyEngineFactory(recipe: ProxyEngineRecipe): Promise<() => ContextEngine> {
   const context = { env: recipe.env } as Pick<CliContext, 'env'> as CliContext;
-  const setup = {
-    ruleOptions: recipe.ruleOptions,
-    exactCounter: undefined,
-    models: await loadModels(recipe.flags),
-  };
+  const setup = await loadEngineSetup(context, recipe.flags, recipe.ruleOptions);
   return () => engineFor(context, recipe.flags, setup);
 }
 

@@ -10,7 +10,7 @@ import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
-import { engineFor, loadExactCounter, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
+import { engineFor, loadEngineSetup, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
 import { describeProblems } from '../render/wire-problems.js';
@@ -32,11 +32,7 @@ export async function runCompact(
 ): Promise<void> {
   const ruleOptions = await loadRuleOptions(context, flags);
   const { document } = await loadInput(context, file, flags.format);
-  const setup = {
-    ruleOptions,
-    exactCounter: await loadExactCounter(context, flags),
-    models: await loadModels(flags),
-  };
+  const setup = await loadEngineSetup(context, flags, ruleOptions);
   const note = thresholdNote(flags, engineFor(context, flags, setup));
   const notes = note === undefined ? {} : { notes: [note] };
   const results: { transcript: Transcript; report: CompactionReport }[] = [];

@@ -4,7 +4,7 @@ import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
-import { engineFor, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
+import { engineFor, loadEngineSetup, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { listenError } from '../listen-error.js';
 import { proxyEngineModuleUrl, proxyEngineRecipe } from '../proxy-engine.js';
 
@@ -21,7 +21,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 /** What `condense proxy` does once its arguments are parsed (loaded only when the command runs). */
 export async function runProxy(context: CliContext, state: CommandState, flags: ProxyFlags): Promise<void> {
   const ruleOptions = await loadRuleOptions(context, flags);
-  const setup = { ruleOptions, exactCounter: undefined, models: await loadModels(flags) };
+  const setup = await loadEngineSetup(context, flags, ruleOptions);
   // Made once up front so a missing API key or a bad flag fails now, not on the first request.
   const note = thresholdNote(flags, engineFor(context, flags, setup));
   if (note !== undefined) context.stderr(`condense: note: ${note}\n`);

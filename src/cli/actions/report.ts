@@ -7,7 +7,7 @@ import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import type { EngineFlags } from '../engine-flags.js';
-import { engineFor, loadExactCounter, loadModels, loadRuleOptions, thresholdNote } from '../engine-setup.js';
+import { engineFor, loadEngineSetup, loadRuleOptions, thresholdNote } from '../engine-setup.js';
 import { loadInput } from '../input.js';
 import { writeOutput } from '../output.js';
 
@@ -27,8 +27,7 @@ export async function runReport(
 ): Promise<void> {
   const ruleOptions = await loadRuleOptions(context, flags);
   const { document } = await loadInput(context, file, flags.format);
-  const exactCounter = await loadExactCounter(context, flags);
-  const setup = { ruleOptions, exactCounter, models: await loadModels(flags) };
+  const setup = await loadEngineSetup(context, flags, ruleOptions);
   const note = thresholdNote(flags, engineFor(context, flags, setup));
   if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
   const transcripts: ReportTranscript[] = [];
@@ -61,7 +60,7 @@ export async function runReport(
     totalTranscripts: entries.length,
     title: `condense report: ${name}`,
     sourceName: file === '-' ? 'standard input' : file,
-    ...(exactCounter === undefined ? {} : { counter: exactCounter }),
+    ...(setup.exactCounter === undefined ? {} : { counter: setup.exactCounter }),
   });
   const out = flags.out ?? defaultOutput(file);
   await writeOutput(context, html, { out, inputs: [file] });

@@ -64,29 +64,34 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
       ...(split.rest === undefined ? {} : { rest: split.rest }),
     };
   }
-  let prior: string | undefined;
-  let afterMerge = trimmed;
   const delimiter = trimmed.indexOf(HERMES_MERGE_DELIMITER);
-  if (delimiter !== -1) {
-    afterMerge = trimmed.slice(delimiter + HERMES_MERGE_DELIMITER.length).trimStart();
+  if (delimiter === -1) {
+    if (trimmed.startsWith(HERMES_LEGACY_PREFIX)) {
+      return hermesCheckpoint(trimmed.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy', undefined);
+    }
+    if (trimmed.startsWith(HERMES_PREFIX)) return hermesCheckpoint(hermesBody(trimmed), 'hermes', undefined);
+  } else {
+    const afterMerge = trimmed.slice(delimiter + HERMES_MERGE_DELIMITER.length).trimStart();
     const before = trimmed.slice(0, delimiter);
-    prior = (before.startsWith(HERMES_MERGE_HEADER) ? before.slice(HERMES_MERGE_HEADER.length) : before)
+    const prior = (before.startsWith(HERMES_MERGE_HEADER) ? before.slice(HERMES_MERGE_HEADER.length) : before)
       .replace(/^\r?\n/, '')
       .replace(/\s+$/, '');
+    if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
+      return hermesCheckpoint(afterMerge.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy', prior);
+    }
+    if (afterMerge.startsWith(HERMES_PREFIX)) return hermesCheckpoint(hermesBody(afterMerge), 'hermes', prior);
   }
-  const hermes = (body: string, author: CheckpointAuthor): ParsedCheckpoint => {
-    const split = splitAtEnd(body, HERMES_END_MARKER);
-    const rest = [prior, split.rest].filter((piece): piece is string => piece !== undefined && piece !== '');
-    return { body: split.body.trim(), author, ...(rest.length === 0 ? {} : { rest: rest.join('\n') }) };
-  };
-  if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
-    return hermes(afterMerge.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy');
-  }
-  if (afterMerge.startsWith(HERMES_PREFIX)) return hermes(hermesBody(afterMerge), 'hermes');
   if (trimmed.startsWith(CLAUDE_CODE_PREFIX)) {
     return { body: trimmed.slice(CLAUDE_CODE_PREFIX.length).trim(), author: 'claude-code' };
   }
   return undefined;
+}
+
+/** A Hermes summary `body` (up to its end marker), with the message's own text `prior` to a merged summary. */
+function hermesCheckpoint(body: string, author: CheckpointAuthor, prior: string | undefined): ParsedCheckpoint {
+  const split = splitAtEnd(body, HERMES_END_MARKER);
+  const rest = [prior, split.rest].filter((piece): piece is string => piece !== undefined && piece !== '');
+  return { body: split.body.trim(), author, ...(rest.length === 0 ? {} : { rest: rest.join('\n') }) };
 }
 
 /**
@@ -106,13 +111,26 @@ function hermesBody(text: string): string {
   return newline === -1 ? '' : text.slice(newline + 1);
 }
 
+type MessageCheckpoint = ParsedCheckpoint & { readonly partIndex: number };
+
+// Passes ask the same messages again and again (boundaries, layout, summarizer, provenance); messages are
+// immutable, so the answer is kept per message object. `null` records "no checkpoint".
+const checkpoints = new WeakMap<Message, MessageCheckpoint | null>();
+
 /** The checkpoint a message carries (in its first text part), if any, with the index of that part. */
-export function checkpointOf(
-  message: Message,
-): (ParsedCheckpoint & { readonly partIndex: number }) | undefined {
+export function checkpointOf(message: Message): MessageCheckpoint | undefined {
   if (message.role !== 'user' && message.role !== 'assistant') return undefined;
-  const partIndex = message.parts.findIndex((part) => part.type === 'text');
-  if (partIndex === -1) return undefined;
+  const known = checkpoints.get(message);
+  if (known !== undefined) return known ?? undefined;
+  const found = findCheckpoint(message);
+  checkpoints.set(message, found ?? null);
+  return found;
+}
+
+function findCheckpoint(message: Message): MessageCheckpoint | undefined {
+  let partIndex = 0;
+  while (partIndex < message.parts.length && message.parts[partIndex]?.type !== 'text') partIndex++;
+  if (partIndex === message.parts.length) return undefined;
   const parsed = parseCheckpoint((message.parts[partIndex] as TextPart).text);
   return parsed === undefined ? undefined : { ...parsed, partIndex };
 }

@@ -79,7 +79,8 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
     if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
       return hermesCheckpoint(afterMerge.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy', prior);
     }
-    if (afterMerge.startsWith(HERMES_PREFIX)) return hermesCheckpoint(hermesBody(afterMerge), 'hermes', prior);
+    if (afterMerge.startsWith(HERMES_PREFIX))
+      return hermesCheckpoint(hermesBody(afterMerge), 'hermes', prior);
   }
   if (trimmed.startsWith(CLAUDE_CODE_PREFIX)) {
     return { body: trimmed.slice(CLAUDE_CODE_PREFIX.length).trim(), author: 'claude-code' };
@@ -88,7 +89,11 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
 }
 
 /** A Hermes summary `body` (up to its end marker), with the message's own text `prior` to a merged summary. */
-function hermesCheckpoint(body: string, author: CheckpointAuthor, prior: string | undefined): ParsedCheckpoint {
+function hermesCheckpoint(
+  body: string,
+  author: CheckpointAuthor,
+  prior: string | undefined,
+): ParsedCheckpoint {
   const split = splitAtEnd(body, HERMES_END_MARKER);
   const rest = [prior, split.rest].filter((piece): piece is string => piece !== undefined && piece !== '');
   return { body: split.body.trim(), author, ...(rest.length === 0 ? {} : { rest: rest.join('\n') }) };

@@ -34,6 +34,18 @@ function classOf(code: number): number {
   return code >= 0xd800 && code <= 0xdfff ? SURROGATE : CJK;
 }
 
+/** End of the run of ASCII characters of class `kind` (lower, upper, digit or space) that goes on at `from`. */
+function asciiRunEnd(text: string, from: number, kind: number): number {
+  const length = text.length;
+  let end = from;
+  while (end < length) {
+    const code = text.charCodeAt(end);
+    if (code >= 0x80 || ASCII_CLASS[code] !== kind) break;
+    end++;
+  }
+  return end;
+}
+
 /** Cost of one more character of a run that already started (same class as the character before it). */
 function continuationCost(kind: number, weights: RoughWeights): number {
   switch (kind) {
@@ -74,8 +86,13 @@ function startCost(kind: number, weights: RoughWeights): number {
  * measured error). Linear, allocation-free, never throws. A non-empty text costs at least one token.
  */
 export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_WEIGHTS): number {
+  if (text.length === 0) return 0;
+  return Math.max(1, Math.round(roughTextCost(text, weights)));
+}
+
+/** The unrounded sum of {@link estimateTextTokens}' prices (exported for the equivalence tests). */
+export function roughTextCost(text: string, weights: RoughWeights): number {
   const length = text.length;
-  if (length === 0) return 0;
   let tokens = 0;
   // The letters-and-digits run being read ("word"), and the letter or digit run inside it.
   let wordLength = 0;
@@ -85,33 +102,45 @@ export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_W
   let digits = 0;
   let spaces = 0;
   let previous = 0;
-  for (let index = 0; index <= length; index++) {
-    const kind = index === length ? 0 : classOf(text.charCodeAt(index));
+  let index = 0;
+  while (index <= length) {
+    let kind = 0;
+    if (index < length) {
+      const code = text.charCodeAt(index);
+      kind = code < 0x80 ? (ASCII_CLASS[code] as number) : classOf(code);
+    }
     if (kind === previous) {
-      // Most characters continue a run: the hot path only counts them.
-      if (kind === LOWER || kind === UPPER) letters++;
-      else if (kind === DIGIT) digits++;
-      else if (kind === SPACE) spaces++;
-      else tokens += continuationCost(kind, weights);
-      if (kind <= DIGIT) wordLength++;
+      // Most characters continue a run: the hot path only counts them, a whole ASCII run at a time.
+      if (kind === LOWER || kind === UPPER || kind === DIGIT || kind === SPACE) {
+        const end = asciiRunEnd(text, index + 1, kind);
+        const run = end - index;
+        if (kind === DIGIT) digits += run;
+        else if (kind === SPACE) spaces += run;
+        else letters += run;
+        if (kind !== SPACE) wordLength += run;
+        index = end;
+        continue;
+      }
+      tokens += continuationCost(kind, weights);
+      index++;
       continue;
     }
-    if (letters > 0 && ((kind !== LOWER && kind !== UPPER) || (kind === UPPER && previous === LOWER))) {
+    // Only the counter of the run that just ended can be non-zero: letters after a letter, digits after a digit,
+    // spaces after a space.
+    if (previous === DIGIT) {
+      wordCost += Math.ceil(digits / 3) * weights.digitGroup;
+      digits = 0;
+    } else if (previous === SPACE) {
+      if (spaces > 1) tokens += weights.indentation;
+      else if (kind === DIGIT) tokens += weights.spaceBeforeDigit;
+      spaces = 0;
+    } else if (letters > 0 && kind !== LOWER && (kind !== UPPER || previous === LOWER)) {
       wordCost += weights.word;
       if (letters > 8) wordCost += (letters - 8) * weights.letterBeyond8;
       if (letters > 12) wordCost += (letters - 12) * weights.letterBeyond12;
       letters = 0;
     }
-    if (digits > 0) {
-      wordCost += Math.ceil(digits / 3) * weights.digitGroup;
-      digits = 0;
-    }
-    if (spaces > 0) {
-      if (spaces > 1) tokens += weights.indentation;
-      else if (kind === DIGIT) tokens += weights.spaceBeforeDigit;
-      spaces = 0;
-    }
-    if (kind === LOWER || kind === UPPER || kind === DIGIT) {
+    if (kind <= DIGIT && kind !== 0) {
       if (wordLength > 0 && (kind === DIGIT || previous === DIGIT)) wordSwitches++;
       wordLength++;
       if (kind === DIGIT) digits++;
@@ -127,6 +156,7 @@ export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_W
       else tokens += startCost(kind, weights);
     }
     previous = kind;
+    index++;
   }
-  return Math.max(1, Math.round(tokens));
+  return tokens;
 }

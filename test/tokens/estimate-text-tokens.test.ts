@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { estimateTextTokens, roughTextCost } from '../../src/tokens/estimate-text-tokens.js';
+import { ROUGH_WEIGHTS, type RoughWeights } from '../../src/tokens/rough-calibration.js';
+
+// The estimator as it was before it read whole ASCII runs at once (issue 15), kept as the reference the faster
+// loop must agree with exactly: any difference, even in the order floating-point costs are added, would change
+// the counts every engine budgets with.
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const SPACE = 4;
+const TAB = 5;
+const LINE_BREAK = 6;
+const PUNCTUATION = 7;
+const CJK = 8;
+const SYMBOL = 9;
+const SURROGATE = 10;
+const SCRIPT = 11;
+
+/** Class of every ASCII code unit, so the hot loop does one array read for most characters. */
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128).fill(PUNCTUATION);
+  for (let code = 97; code <= 122; code++) table[code] = LOWER;
+  for (let code = 65; code <= 90; code++) table[code] = UPPER;
+  for (let code = 48; code <= 57; code++) table[code] = DIGIT;
+  table[32] = SPACE;
+  table[9] = TAB;
+  table[10] = LINE_BREAK;
+  table[13] = LINE_BREAK;
+  return table;
+})();
+
+function classOf(code: number): number {
+  if (code < 0x80) return ASCII_CLASS[code] as number;
+  if (code < 0xc0 || code === 0xd7 || code === 0xf7) return PUNCTUATION;
+  if (code < 0x250) return LOWER;
+  if (code < 0x2000) return SCRIPT;
+  if (code < 0x2e80) return SYMBOL;
+  return code >= 0xd800 && code <= 0xdfff ? SURROGATE : CJK;
+}
+
+/** Cost of one more character of a run that already started (same class as the character before it). */
+function continuationCost(kind: number, weights: RoughWeights): number {
+  switch (kind) {
+    case PUNCTUATION:
+      return weights.punctuation;
+    case CJK:
+      return weights.cjk;
+    case SYMBOL:
+      return weights.symbol;
+    case SURROGATE:
+      return weights.astral / 2;
+    case SCRIPT:
+      return weights.scriptLetter;
+    case TAB:
+      return weights.tab;
+    default:
+      return 0;
+  }
+}
+
+/** Cost of a character that starts a run (its class differs from the character before it). */
+function startCost(kind: number, weights: RoughWeights): number {
+  switch (kind) {
+    case LINE_BREAK:
+      return weights.lineBreak;
+    case PUNCTUATION:
+      return weights.punctuation + weights.punctuationRun;
+    case SYMBOL:
+      return weights.symbol + weights.symbolRun;
+    default:
+      return continuationCost(kind, weights);
+  }
+}
+
+/**
+ * Estimated tokens of `text`: one pass over its UTF-16 code units pricing words, numbers, punctuation runs,
+ * whitespace runs and non-Latin characters with `weights` (see {@link RoughWeights} for the calibration and its
+ * measured error). Linear, allocation-free, never throws. A non-empty text costs at least one token.
+ */
+function referenceCost(text: string, weights: RoughWeights = ROUGH_WEIGHTS): number {
+  const length = text.length;
+  let tokens = 0;
+  // The letters-and-digits run being read ("word"), and the letter or digit run inside it.
+  let wordLength = 0;
+  let wordSwitches = 0;
+  let wordCost = 0;
+  let letters = 0;
+  let digits = 0;
+  let spaces = 0;
+  let previous = 0;
+  for (let index = 0; index <= length; index++) {
+    const kind = index === length ? 0 : classOf(text.charCodeAt(index));
+    if (kind === previous) {
+      // Most characters continue a run: the hot path only counts them.
+      if (kind === LOWER || kind === UPPER) letters++;
+      else if (kind === DIGIT) digits++;
+      else if (kind === SPACE) spaces++;
+      else tokens += continuationCost(kind, weights);
+      if (kind <= DIGIT) wordLength++;
+      continue;
+    }
+    if (letters > 0 && ((kind !== LOWER && kind !== UPPER) || (kind === UPPER && previous === LOWER))) {
+      wordCost += weights.word;
+      if (letters > 8) wordCost += (letters - 8) * weights.letterBeyond8;
+      if (letters > 12) wordCost += (letters - 12) * weights.letterBeyond12;
+      letters = 0;
+    }
+    if (digits > 0) {
+      wordCost += Math.ceil(digits / 3) * weights.digitGroup;
+      digits = 0;
+    }
+    if (spaces > 0) {
+      if (spaces > 1) tokens += weights.indentation;
+      else if (kind === DIGIT) tokens += weights.spaceBeforeDigit;
+      spaces = 0;
+    }
+    if (kind === LOWER || kind === UPPER || kind === DIGIT) {
+      if (wordLength > 0 && (kind === DIGIT || previous === DIGIT)) wordSwitches++;
+      wordLength++;
+      if (kind === DIGIT) digits++;
+      else letters++;
+    } else {
+      if (wordLength > 0) {
+        tokens += wordSwitches >= 3 ? wordLength * weights.randomCharacter : wordCost;
+        wordLength = 0;
+        wordSwitches = 0;
+        wordCost = 0;
+      }
+      if (kind === SPACE) spaces++;
+      else tokens += startCost(kind, weights);
+    }
+    previous = kind;
+  }
+  return tokens;
+}
+
+/** Characters from every class the estimator tells apart, so generated texts switch class often. */
+const CHARACTERS = [
+  ...'abcxyzABCXYZ0123456789     \t\t\n\r\n{}[]":,.;-_/\\=+*#@!?()<>|&%$~`\'',
+  'é',
+  'ß',
+  'Ω',
+  'Ж',
+  'ع',
+  '中',
+  '文',
+  '字',
+  '日',
+  '€',
+  '→',
+  '✓',
+  '×',
+  '÷',
+  '\u2028',
+  '\ud83d\ude00',
+  '\ud800',
+];
+const text = fc
+  .array(fc.constantFrom(...CHARACTERS), { maxLength: 400 })
+  .map((characters) => characters.join(''));
+const word = fc.stringMatching(/^[A-Za-z0-9]{1,30}$/);
+const wordy = fc
+  .array(fc.oneof(word, fc.constantFrom(' ', '  ', '\n', '.', '_', '-', '"', ': ')), { maxLength: 60 })
+  .map((pieces) => pieces.join(''));
+
+describe('estimateTextTokens', () => {
+  it('agrees exactly with the reference estimator on text of every character class', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, wordy, fc.string({ unit: 'binary', maxLength: 200 })), (sample) => {
+        expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees exactly with the reference estimator under other weights', () => {
+    const weights = fc.record(
+      Object.fromEntries(
+        Object.keys(ROUGH_WEIGHTS).map((key) => [key, fc.double({ min: 0, max: 3, noNaN: true })]),
+      ) as { [K in keyof RoughWeights]: fc.Arbitrary<number> },
+    );
+    fc.assert(
+      fc.property(fc.oneof(text, wordy), weights, (sample, custom) => {
+        expect(roughTextCost(sample, custom)).toBe(referenceCost(sample, custom));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('prices long runs of one class as the reference does', () => {
+    expect(estimateTextTokens('')).toBe(0);
+    for (const sample of [
+      'a'.repeat(100_000),
+      'A'.repeat(5_000) + 'b'.repeat(5_000),
+      '9'.repeat(70_001),
+      `${' '.repeat(4_097)}7`,
+      `x${'é'.repeat(3_000)}1`,
+    ]) {
+      expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+    }
+  });
+});

@@ -143,10 +143,7 @@ export function inputsOf(
   removed: (index: number) => RemovedReason,
   keptReason: (index: number) => string,
 ): InputProvenance[] {
-  const inputs = Array.from(
-    { length: count },
-    (_, index): InputProvenance => ({ ...removed(index), into: -1 }),
-  );
+  const inputs: (InputProvenance | undefined)[] = new Array(count).fill(undefined);
   outputs.forEach((entry, index) => {
     entry.from.forEach((at, position) => {
       if (position < entry.from.length - 1)
@@ -156,7 +153,9 @@ export function inputsOf(
       else inputs[at] = { status: 'rewritten', into: index, reason: entry.reason };
     });
   });
-  return inputs;
+  // Only the messages no output stands for ask why they left.
+  for (let index = 0; index < count; index++) inputs[index] ??= { ...removed(index), into: -1 };
+  return inputs as InputProvenance[];
 }
 
 function nonZero(changes: ChangeCounts): Partial<ChangeCounts> {

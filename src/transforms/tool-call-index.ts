@@ -17,15 +17,17 @@ export function indexToolCalls(messages: readonly Message[]): ToolCallIndex {
   const answered: ((ToolCallPart | undefined)[] | undefined)[] = [];
   for (const message of messages) {
     let calls: (ToolCallPart | undefined)[] | undefined;
-    message.parts.forEach((part, partIndex) => {
+    const parts = message.parts;
+    for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+      const part = parts[partIndex] as (typeof parts)[number];
       if (part.type === 'tool-call') latest.set(part.id, part);
       else if (part.type === 'tool-result') {
         const call = latest.get(part.callId);
-        if (call === undefined) return;
+        if (call === undefined) continue;
         calls ??= [];
         calls[partIndex] = call;
       }
-    });
+    }
     answered.push(calls);
   }
   return { callFor: (messageIndex, partIndex) => answered[messageIndex]?.[partIndex] };

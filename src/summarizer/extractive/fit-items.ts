@@ -23,14 +23,25 @@ function visiblePieces(text: string, into: Set<string>): void {
   for (const word of text.split(/[\s`'"()[\],;]+/)) {
     if (word === '') continue;
     into.add(word);
-    into.add(word.replace(/[.:!?]+$/, ''));
+    // Most words end in a letter: the trailing-punctuation form is the word itself, already added.
+    if (endsInPunctuation(word)) into.add(word.replace(/[.:!?]+$/, ''));
   }
-  for (const match of text.matchAll(/`([^`\n]+)`/g)) into.add(match[1] as string);
+  if (text.includes('`')) for (const match of text.matchAll(/`([^`\n]+)`/g)) into.add(match[1] as string);
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
     into.add(trimmed);
-    into.add(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
+    if (mayStartWithBullet(trimmed)) into.add(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
   }
+}
+
+function endsInPunctuation(word: string): boolean {
+  const last = word.charCodeAt(word.length - 1);
+  return last === 0x2e || last === 0x3a || last === 0x21 || last === 0x3f;
+}
+
+function mayStartWithBullet(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return first === 0x2d || first === 0x2a || (first >= 0x30 && first <= 0x39);
 }
 
 function bare(text: string): string {

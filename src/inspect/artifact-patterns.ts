@@ -1,3 +1,5 @@
+import { firstNonBlankLine } from './text-lines.js';
+
 /** Longest artifact string kept: longer paths are ignored, longer commands, URLs and error lines are cut. */
 export const ARTIFACT_MAX_LENGTH = 200;
 
@@ -151,9 +153,6 @@ function isLineBreak(code: number): boolean {
 
 /** The first non-blank line of a text, trimmed and cut to the artifact length. */
 export function firstLine(text: string): string {
-  for (const raw of text.split(/\r?\n|\r/)) {
-    const line = raw.trim();
-    if (line !== '') return capArtifact(line);
-  }
-  return '';
+  const line = firstNonBlankLine(text);
+  return line === '' ? '' : capArtifact(line);
 }

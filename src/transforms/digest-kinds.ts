@@ -1,16 +1,9 @@
+import { countNonBlankLines, firstNonBlankLine } from '../inspect/text-lines.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { looksLikePath, urlsIn } from './artifact-shapes.js';
 import { searchHits } from './output-facts.js';
 import { salientOf } from './salient-arguments.js';
-import {
-  firstNonBlankLine,
-  formatCount,
-  lineCount,
-  nonBlankLines,
-  oneLine,
-  plural,
-  truncateStart,
-} from './text-facts.js';
+import { formatCount, lineCount, nonBlankLines, oneLine, plural, truncateStart } from './text-facts.js';
 import { arrayArgument, numberArgument, stringArgument } from './tool-arguments.js';
 import type { ToolKind } from './tool-kind.js';
 
@@ -125,7 +118,7 @@ function glob(facts: DigestFacts): string {
   const where = stringArgument(facts.args, 'path', 'dir', 'directory', 'cwd', 'target_directory');
   let target = pattern === undefined ? '' : `'${pattern}'`;
   if (where !== undefined) target = target === '' ? where : `${target} in ${where}`;
-  const count = nonBlankLines(facts.text).length;
+  const count = countNonBlankLines(facts.text);
   const unit = pattern === undefined ? 'entry' : 'path';
   const hits = count === 0 ? 'nothing found' : plural(count, unit);
   return `${join(facts.name, target)} → ${outcomeWord(facts)}${hits}${firstHits(facts.text)}`;
@@ -139,7 +132,7 @@ function firstHits(text: string): string {
     if (looksLikePath(candidate) && !found.includes(candidate)) found.push(candidate);
     if (found.length === 3) break;
   }
-  return found.length === 0 ? '' : `: ${found.join(', ')}${nonBlankLines(text).length > 3 ? ', …' : ''}`;
+  return found.length === 0 ? '' : `: ${found.join(', ')}${countNonBlankLines(text) > 3 ? ', …' : ''}`;
 }
 
 function webSearch(facts: DigestFacts): string {

@@ -40,15 +40,6 @@ export function nonBlankLines(text: string): string[] {
   return out;
 }
 
-/** The first non-blank line of a text, trimmed, or `''`. */
-export function firstNonBlankLine(text: string): string {
-  for (const raw of text.split(/\r?\n|\r/)) {
-    const line = raw.trim();
-    if (line !== '') return line;
-  }
-  return '';
-}
-
 /** Whitespace runs (newlines included) collapsed to one space: a value shown inside a one-line digest. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,8 @@
+import { firstNonBlankLine } from '../../inspect/text-lines.js';
 import type { Message } from '../../model/message.js';
 import { textPart, withParts } from '../../model/message-helpers.js';
 import type { Part } from '../../model/part.js';
-import { firstNonBlankLine, formatCount, oneLine, truncateStart } from '../../transforms/text-facts.js';
+import { formatCount, oneLine, truncateStart } from '../../transforms/text-facts.js';
 import type { CollapsedElement } from './collapsed-element.js';
 import { ASSISTANT_MARKER_PREFIX, isRuleLine, MERGE_HEADER_PREFIX } from './markers.js';
 import { preservedSuffix } from './preserve.js';

@@ -1,6 +1,7 @@
+import { firstNonBlankLine } from '../../inspect/text-lines.js';
 import type { Message } from '../../model/message.js';
 import { messageText, textPart, withParts } from '../../model/message-helpers.js';
-import { firstNonBlankLine, formatCount, truncateStart } from '../../transforms/text-facts.js';
+import { formatCount, truncateStart } from '../../transforms/text-facts.js';
 import { SYSTEM_MARKER_PREFIX } from './markers.js';
 import { preservedSuffix } from './preserve.js';
 import { type ElementRef, formatRef } from './references.js';

@@ -214,7 +214,7 @@ function outcomeOf(
   }
   const base = exitCode === undefined ? 'ok' : `exit ${exitCode}`;
   if (text === '') return { outcome: `${base}, no output`, shortOutcome: base, failed, errorLines };
-  const lines = text.split('\n').length;
+  const lines = newlines(text) + 1;
   const digest =
     lines === 1 && text.length <= 100 && verb !== 'READ'
       ? `${base}: ${text}`
@@ -318,4 +318,11 @@ export function summaryLineOf(output: string): string | undefined {
     if (TEST_SUMMARY.test(line)) return clip(line.trim(), 160);
   }
   return undefined;
+}
+
+/** How many `\n` a text holds (`split('\n').length - 1` without the array). */
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }

@@ -11,9 +11,10 @@ const BIN = fileURLToPath(new URL('../bin/condense.js', import.meta.url));
 const PLAIN = fileURLToPath(new URL('./peers/plain-replay.mjs', import.meta.url));
 
 /**
- * `condense replay` end to end (a fresh process, output thrown away; wall time and peak RSS) against the naive script in
- * `peers/plain-replay.mjs`, which parses every line and walks the parent chain, on a generated 150 MB Claude Code
- * session with 92 % of its bytes on dead branches. The file is generated into a temporary directory and removed.
+ * `condense replay` and `condense replay --json` end to end (a fresh process, output thrown away; wall time and
+ * peak RSS) against the naive script in `peers/plain-replay.mjs`, which parses every line and walks the parent
+ * chain, on a generated 150 MB Claude Code session with 92 % of its bytes on dead branches. The file is generated
+ * into a temporary directory and removed.
  */
 const suite: BenchSuite = {
   name: 'replay end to end vs a parse-everything script',
@@ -23,13 +24,15 @@ const suite: BenchSuite = {
       const path = join(dir, 'session-150mb.jsonl');
       writeFileSync(path, generateForkySession({ targetBytes: 150e6, deadShare: 0.92, seed: 151 }).text);
       const label = `${round(statSync(path).size / 1e6, 1)} MB, 92 % dead`;
-      const [plain, replay] = interleavedRuns(
+      type Run = { ms: number; maxRssMb: number };
+      const [plain, replay, json] = interleavedRuns(
         [
           [PLAIN, path],
           [BIN, 'replay', path],
+          [BIN, 'replay', path, '--json'],
         ],
         5,
-      ) as [{ ms: number; maxRssMb: number }, { ms: number; maxRssMb: number }];
+      ) as [Run, Run, Run];
       const rows: BenchRow[] = [
         {
           suite: SUITE,
@@ -43,6 +46,15 @@ const suite: BenchSuite = {
             ms: round(replay.ms, 0),
             'peer ÷ this': `${round(plain.ms / replay.ms, 2)}×`,
             'peak RSS MB': round(replay.maxRssMb, 0),
+          },
+        },
+        {
+          suite: SUITE,
+          case: `${label} · condense replay --json`,
+          figures: {
+            ms: round(json.ms, 0),
+            'peer ÷ this': `${round(plain.ms / json.ms, 2)}×`,
+            'peak RSS MB': round(json.maxRssMb, 0),
           },
         },
       ];

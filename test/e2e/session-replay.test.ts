@@ -60,7 +60,7 @@ describe('condense replay (built binary)', () => {
     expect(refused.stderr).toContain('leaf "zzzzzzzz" is not a record of');
   });
 
-  it('writes to -o what it prints, and refuses (exit code 2) to write over the session it reads', async () => {
+  it('writes to -o what it prints (text and --json), and refuses (exit code 2) to write over the session it reads', async () => {
     const builder = new SessionBuilder(44);
     let at = builder.turn(null, { outputScale: 0.5 });
     for (let turn = 0; turn < 30; turn++) at = builder.turn(at, { outputScale: 0.5 });
@@ -73,6 +73,12 @@ describe('condense replay (built binary)', () => {
     expect(written.stdout).toBe('');
     expect(printed.stdout.length).toBeGreaterThan(64 * 1024);
     expect(readFileSync(out, 'utf8')).toBe(printed.stdout);
+    const json = await runBinary(['replay', file, '--json']);
+    const jsonOut = join(dir.path, 'long.json');
+    expect((await runBinary(['replay', file, '--json', '-o', jsonOut])).code).toBe(0);
+    expect(json.stdout.length).toBeGreaterThan(64 * 1024);
+    expect(readFileSync(jsonOut, 'utf8')).toBe(json.stdout);
+    expect(json.stdout).toBe(`${JSON.stringify(JSON.parse(json.stdout), null, 2)}\n`);
     const refused = await runBinary(['replay', file, '-o', file]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('refusing to overwrite the input file');

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { plainMessageJson, replayChunks } from '../../session/render-replay.js';
+import { replayChunks } from '../../session/render-replay.js';
+import { replayJsonChunks } from '../../session/replay-json.js';
 import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
@@ -29,38 +30,8 @@ export async function runReplay(
     prefilter: flags.prefilter,
   });
   const output = { out: flags.out, inputs: [file] };
-  if (flags.json === true) {
-    const payload = {
-      session: {
-        path: session.path,
-        format: session.format,
-        sessionId: session.sessionId,
-        title: session.title ?? null,
-        view: session.view,
-        leaf: session.leaf ?? null,
-        lastActivity: session.lastActivity ?? null,
-        model: session.model ?? null,
-        stats: session.stats,
-      },
-      messages: session.transcript.messages.map(plainMessageJson),
-      boundaries: session.boundaries,
-      queuedPrompts: session.queuedPrompts,
-      deadBranches: session.deadBranches,
-      subagents: session.subagents.map((agent) => ({
-        agentId: agent.agentId,
-        path: agent.path,
-        layout: agent.layout,
-        kind: agent.kind,
-        callId: agent.callId ?? null,
-        description: agent.description ?? null,
-        messages: agent.session.transcript.messages.length,
-      })),
-      titles: session.titles,
-      issues: session.issues,
-    };
-    await writeOutputChunks(context, [`${JSON.stringify(payload, null, 2)}\n`], output);
-  } else {
-    await writeOutputChunks(context, replayChunks(session, { full: flags.full === true }), output);
-  }
+  const chunks =
+    flags.json === true ? replayJsonChunks(session) : replayChunks(session, { full: flags.full === true });
+  await writeOutputChunks(context, chunks, output);
   state.exitCode = EXIT.ok;
 }

@@ -17,10 +17,13 @@ export function canonicalProblems(format: FormatName, transcript: Transcript): W
  * so dataset dialects are judged by what their conversation would send.
  */
 export function introducedProblems(format: FormatName, before: Transcript, after: Transcript): WireProblem[] {
+  const found = canonicalProblems(format, after);
+  // A rewrite with no problem brought none in: the input (often the far larger side) need not be encoded.
+  if (found.length === 0) return found;
   const known = new Map<string, number>();
   for (const problem of canonicalProblems(format, before))
     known.set(problem.code, (known.get(problem.code) ?? 0) + 1);
-  return canonicalProblems(format, after).filter((problem) => {
+  return found.filter((problem) => {
     const left = known.get(problem.code) ?? 0;
     if (left === 0) return true;
     known.set(problem.code, left - 1);

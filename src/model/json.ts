@@ -11,3 +11,8 @@ export interface JsonObject {
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** `value` when it is a string, else `undefined`: for reading optional string fields of untyped records. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

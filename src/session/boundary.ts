@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../model/json.js';
+import { isJsonObject, type JsonObject, stringOf } from '../model/json.js';
 
 /** A preserved run named by its ends (Claude Code `preservedSegment`): walked from tail back to head. */
 export interface SegmentEnds {
@@ -58,10 +58,6 @@ function condenseBoundary(value: JsonObject): BoundaryInfo {
     before: stringsOf(preserved?.['head']),
     after: stringsOf(preserved?.['tail']),
   };
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 function numberOf(value: unknown): number | undefined {

@@ -3,7 +3,7 @@ import { type DecodedRollout, decodeRollout, detectRolloutRecord } from '../code
 import { eventType, isPromptItem, itemText, type RolloutRecord } from '../codecs/codex/records.js';
 import { parseJsonLines } from '../codecs/document.js';
 import { CondenseError } from '../errors/condense-error.js';
-import { isJsonObject } from '../model/json.js';
+import { isJsonObject, stringOf } from '../model/json.js';
 import type {
   LoadedSession,
   LoadSessionOptions,
@@ -145,10 +145,6 @@ function wholeDocument(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 function boundariesOf(

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../model/json.js';
+import { isJsonObject, type JsonObject, stringOf } from '../model/json.js';
 import { type QueueOperation, queueOperationOf } from './queued-prompts.js';
 import { lookup, type SessionIndex } from './session-index.js';
 import type { SessionTitle, TitleSource } from './session-types.js';
@@ -116,8 +116,4 @@ export function chainFacts(
     if (value['type'] === 'assistant' && name !== undefined && name !== '<synthetic>') model = name;
   }
   return { sessionId, model, lastActivity };
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

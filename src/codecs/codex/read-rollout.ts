@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { isJsonObject, type JsonObject, stringOf } from '../../model/json.js';
 import {
   classifyRecord,
   eventType,
@@ -123,10 +123,6 @@ export function readRollout(records: readonly RolloutRecord[], view: RolloutView
     rollbacks,
     covered,
   };
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 function instructionsOf(meta: RolloutRecord | undefined): string | undefined {

@@ -17,20 +17,24 @@ export interface FittedItems {
 /**
  * The strings a reader can see whole in some text: every word (quotes, brackets and trailing punctuation
  * removed), every backtick span and every line without its bullet. Looking an artifact up here instead of
- * searching the text keeps fitting linear; an artifact this test misses is merely listed twice.
+ * searching the text keeps fitting linear; an artifact this test misses is merely listed twice. Only pieces
+ * that are among `wanted` (the artifacts still to place) are kept: nothing else is ever looked up.
  */
-function visiblePieces(text: string, into: Set<string>): void {
+function visiblePieces(text: string, wanted: ReadonlySet<string>, into: Set<string>): void {
+  const keep = (piece: string) => {
+    if (wanted.has(piece)) into.add(piece);
+  };
   for (const word of text.split(/[\s`'"()[\],;]+/)) {
     if (word === '') continue;
-    into.add(word);
-    // Most words end in a letter: the trailing-punctuation form is the word itself, already added.
-    if (endsInPunctuation(word)) into.add(word.replace(/[.:!?]+$/, ''));
+    keep(word);
+    // Most words end in a letter: the trailing-punctuation form is the word itself.
+    if (endsInPunctuation(word)) keep(word.replace(/[.:!?]+$/, ''));
   }
-  if (text.includes('`')) for (const match of text.matchAll(/`([^`\n]+)`/g)) into.add(match[1] as string);
+  if (text.includes('`')) for (const match of text.matchAll(/`([^`\n]+)`/g)) keep(match[1] as string);
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
-    into.add(trimmed);
-    if (mayStartWithBullet(trimmed)) into.add(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
+    keep(trimmed);
+    if (mayStartWithBullet(trimmed)) keep(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
   }
 }
 
@@ -71,6 +75,7 @@ export function fitItems(
   let used = compact ? count(renderItems([], true).text) : full;
   const kept: Item[] = [];
   const shown = new Set<string>();
+  const artifacts = new Set(items.flatMap((item) => (item.artifact === true ? [bare(item.text)] : [])));
   let droppedArtifacts = 0;
   let droppedItems = 0;
   let requestMissing = false;
@@ -97,7 +102,7 @@ export function fitItems(
     headings.add(item.section);
     const placed = chosen === item.text ? item : { ...item, text: chosen };
     kept.push(placed);
-    if (item.artifact !== true) visiblePieces(chosen, shown);
+    if (item.artifact !== true && artifacts.size > 0) visiblePieces(chosen, artifacts, shown);
   }
   // Estimates add up per line; the whole text may differ a little (group labels, condensed runs).
   let rendered = renderItems(kept, compact, items);

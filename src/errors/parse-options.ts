@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { closestKey } from './closest-key.js';
 import { CondenseError, type ErrorLocation } from './condense-error.js';
 
 /** How the options being checked are named in error messages. */
@@ -11,6 +12,8 @@ export interface OptionsSource {
   readonly hint?: string;
   /** Where the options were read from (a configuration file). */
   readonly location?: ErrorLocation;
+  /** The line of the value at a key path in that file (see `parseYamlText`), named for the first wrong key. */
+  readonly lineOf?: (path: readonly PropertyKey[]) => number | undefined;
 }
 
 /**
@@ -40,8 +43,13 @@ export function optionsError(
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       const at = path === '' ? '' : `${path}: `;
-      for (const key of issue.keys) messages.push(`${at}unknown ${source.noun} "${key}"`);
       const known = knownKeys(schema, issue.path);
+      for (const key of issue.keys) {
+        const near = closestKey(key, known);
+        messages.push(
+          `${at}unknown ${source.noun} "${key}"${near === undefined ? '' : ` (did you mean "${near}"?)`}`,
+        );
+      }
       const where = path === '' ? '' : ` in ${path}`;
       if (known.length > 0) hints.push(`known ${plural(keyWord(source.noun))}${where}: ${known.join(', ')}`);
       continue;
@@ -51,12 +59,21 @@ export function optionsError(
     messages.push(`${label} must be ${issue.message}${got}`);
   }
   if (source.hint !== undefined) hints.push(source.hint);
+  const location = locate(issues[0], source);
   return new CondenseError({
     code: 'INVALID_OPTIONS',
     message: messages.join('; '),
     ...(hints.length === 0 ? {} : { hint: hints.join('; ') }),
-    ...(source.location === undefined ? {} : { location: source.location }),
+    ...(location === undefined ? {} : { location }),
   });
+}
+
+/** Where the first wrong key is: the source's location, with the key's line when the source can tell it. */
+function locate(issue: z.core.$ZodIssue | undefined, source: OptionsSource): ErrorLocation | undefined {
+  if (issue === undefined || source.lineOf === undefined) return source.location;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  const line = source.lineOf(path);
+  return line === undefined ? source.location : { ...source.location, line };
 }
 
 /** An `INVALID_OPTIONS` error for a rule a schema does not express (two options that must agree). */

@@ -1,8 +1,8 @@
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { CondenseError } from '../errors/condense-error.js';
 import { flag, integerAtLeast, numberIn, oneOf, text } from '../errors/option-fields.js';
 import { parseOptions } from '../errors/parse-options.js';
+import { parseYamlText } from '../errors/yaml-text.js';
 import { defined } from '../model/defined.js';
 import type { Role } from '../model/role.js';
 import type { AnchorRule, TrajectoryPolicy } from './trajectory-policy.js';
@@ -200,19 +200,13 @@ function toModel(raw: RawConfig): ModelConfig | undefined {
  * default. Throws `INVALID_OPTIONS` naming the file, the line (YAML syntax) or the key path.
  */
 export function parseTrajectoryConfig(text: string, file?: string): TrajectoryConfig {
-  let value: unknown;
-  try {
-    value = parseYaml(text);
-  } catch (error) {
-    if (error instanceof YAMLParseError) {
-      throw fail(`not valid YAML: ${error.message.split('\n')[0] ?? ''}`, file, error.linePos?.[0]?.line);
-    }
-    throw error;
-  }
-  const raw = parseOptions(configSchema, value ?? {}, {
+  const parsed = parseYamlText(text);
+  if (!parsed.ok) throw fail(`not valid YAML: ${parsed.message}`, file, parsed.line);
+  const raw = parseOptions(configSchema, parsed.value ?? {}, {
     noun: 'key',
     subject: 'the configuration',
     hint: HINT,
+    lineOf: parsed.lineOf,
     ...(file === undefined ? {} : { location: { file } }),
   });
   const tokenizer = typeof raw.tokenizer === 'string' ? raw.tokenizer : raw.tokenizer?.name;

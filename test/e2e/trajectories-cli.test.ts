@@ -185,6 +185,6 @@ describe('condense trajectories (built binary)', () => {
     writeFileSync(join(dir, 'bad.yaml'), 'compression:\n  target: 5\n');
     const config = await runBinary(['trajectories', a, '--config', join(dir, 'bad.yaml')]);
     expect(config.code).toBe(2);
-    expect(config.stderr).toMatch(/bad\.yaml: compression: unknown key "target"/);
+    expect(config.stderr).toMatch(/bad\.yaml:2: compression: unknown key "target"/);
   });
 });

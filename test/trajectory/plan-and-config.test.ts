@@ -70,12 +70,21 @@ describe('configuration files', () => {
       protectLastN: 2,
       summaryNotice: true,
     });
+    // The line of the wrong key, and the key it probably meant.
     expect(described(() => parseTrajectoryConfig('compression:\n  target_max_tokns: 3\n', 'c.yaml'))).toMatch(
-      /^c\.yaml: compression: .*target_max_tokns/,
+      /^c\.yaml:2: compression: .*target_max_tokns.*did you mean "target_max_tokens"/,
     );
     expect(() => parseTrajectoryConfig('compression:\n  target_max_tokens: -3\n')).toThrow(
       /compression\.target_max_tokens/,
     );
+    expect(
+      described(() =>
+        parseTrajectoryConfig(
+          'tokenizer: o200k_base\nprocessing:\n  workers: 2\n  per_trajectory_timeout: -1\n',
+          'p.yaml',
+        ),
+      ),
+    ).toMatch(/^p\.yaml:4: processing\.per_trajectory_timeout must be/);
   });
 
   it('reports YAML syntax errors with their line', () => {

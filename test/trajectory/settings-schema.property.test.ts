@@ -98,7 +98,7 @@ describe('trajectory settings declared as a schema', () => {
 
   it('rejects an unknown setting, naming it and the known ones', () => {
     const unknown = errorOf(() => resolveTrajectorySettings({ protectLast: 3 } as never));
-    expect(unknown.message).toBe('unknown trajectory setting "protectLast"');
+    expect(unknown.message).toBe('unknown trajectory setting "protectLast" (did you mean "protectLastN"?)');
     expect(unknown.hint).toMatch(/^known settings: targetMaxTokens, .*protectLastN/);
     const nested = errorOf(() => resolveTrajectorySettings({ protectFirst: { human: false } } as never));
     expect(nested.message).toBe('protectFirst: unknown trajectory setting "human"');
@@ -116,7 +116,7 @@ describe('trajectory settings declared as a schema', () => {
       protectLastN: 3,
     });
     const unknown = errorOf(() => parseTrajectoryConfig('protected_turns:\n  last_turns: 3\n'));
-    expect(unknown.message).toBe('protected_turns: unknown key "last_turns"');
+    expect(unknown.message).toBe('protected_turns: unknown key "last_turns" (did you mean "last_n_turns"?)');
     expect(unknown.hint).toContain('known keys in protected_turns: first_system, first_human');
     expect(unknown.hint).toContain('last_n_turns');
     expect(errorOf(() => parseTrajectoryConfig('summarization:\n  temperature: 3\n')).message).toBe(

@@ -1,5 +1,6 @@
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { closestKey } from '../../errors/closest-key.js';
 import { CondenseError } from '../../errors/condense-error.js';
+import { parseYamlText } from '../../errors/yaml-text.js';
 import { RULE_OPTION_FIELDS, type RuleEngineOptions } from './options.js';
 
 /** Where a configuration came from, for error messages. */
@@ -37,17 +38,9 @@ const SECTION = 'compaction';
  * syntax, an unknown key, a wrong value) is reported in one `INVALID_OPTIONS` error naming the key and its line.
  */
 export function parseRuleConfig(text: string, source: RuleConfigSource = {}): RuleEngineOptions {
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (document.errors.length > 0) {
-    const error = document.errors[0];
-    fail(
-      source,
-      [`${error?.message.split('\n')[0] ?? 'invalid YAML'}`],
-      error === undefined ? undefined : lines.linePos(error.pos[0]).line,
-    );
-  }
-  const root: unknown = document.toJS();
+  const document = parseYamlText(text);
+  if (!document.ok) fail(source, [document.message], document.line);
+  const root: unknown = document.value;
   if (root === null || root === undefined) return {};
   if (typeof root !== 'object' || Array.isArray(root)) {
     fail(source, ['the configuration must be a mapping with a "compaction:" section'], 1);
@@ -64,13 +57,13 @@ export function parseRuleConfig(text: string, source: RuleConfigSource = {}): Ru
   }
   if (section === null || section === undefined) return {};
   if (typeof section !== 'object' || Array.isArray(section)) {
-    fail(source, [`"${SECTION}" must be a mapping of settings`], lineOfKey(document, lines, [SECTION]));
+    fail(source, [`"${SECTION}" must be a mapping of settings`], document.lineOf([SECTION]));
   }
   const options: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(section as Record<string, unknown>)) {
     const option = KEYS[key];
     if (option === undefined) {
-      const near = closest(key);
+      const near = closestKey(key, RULE_CONFIG_KEYS);
       problems.push({
         key,
         message: `unknown key "${prefix}${key}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known keys: ${RULE_CONFIG_KEYS.join(', ')}`,
@@ -88,10 +81,7 @@ export function parseRuleConfig(text: string, source: RuleConfigSource = {}): Ru
   if (problems.length > 0) {
     const first = problems[0]?.key;
     const path = nested ? [SECTION, first ?? ''] : [first ?? ''];
-    const line =
-      first === undefined
-        ? undefined
-        : (lineOfKey(document, lines, path) ?? lineOfKey(document, lines, [first]));
+    const line = first === undefined ? undefined : (document.lineOf(path) ?? document.lineOf([first]));
     fail(
       source,
       problems.map((problem) => problem.message),
@@ -111,56 +101,4 @@ function fail(source: RuleConfigSource, messages: readonly string[], line: numbe
       ...(line === undefined ? {} : { line }),
     },
   });
-}
-
-/** 1-based line of the key at `path` in the YAML document, if it is there. */
-function lineOfKey(
-  document: ReturnType<typeof parseDocument>,
-  lines: LineCounter,
-  path: readonly string[],
-): number | undefined {
-  const parent = path.length === 1 ? document.contents : document.getIn(path.slice(0, -1), true);
-  if (!isMap(parent)) return undefined;
-  for (const item of parent.items) {
-    if (isScalar(item.key) && item.key.value === path[path.length - 1] && item.key.range != null) {
-      return lines.linePos(item.key.range[0]).line;
-    }
-  }
-  return undefined;
-}
-
-/** The known key a misspelt one probably meant: one it abbreviates, else the nearest within 3 edits. */
-function closest(key: string): string | undefined {
-  const normalized = key.toLowerCase().replaceAll('-', '_');
-  const extended = RULE_CONFIG_KEYS.filter((known) => normalized.length >= 4 && known.startsWith(normalized));
-  if (extended.length === 1) return extended[0];
-  let best: string | undefined;
-  let bestDistance = 4;
-  for (const known of RULE_CONFIG_KEYS) {
-    const distance = editDistance(normalized, known);
-    if (distance < bestDistance) {
-      best = known;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column++) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      current.push(
-        Math.min(
-          (previous[column] as number) + 1,
-          (current[column - 1] as number) + 1,
-          (previous[column - 1] as number) + cost,
-        ),
-      );
-    }
-    previous = current;
-  }
-  return previous[right.length] as number;
 }

@@ -5,6 +5,7 @@
  * (test/engines/conformance.test.ts). In your own code, import from 'condense' instead of '../../src/index.js'.
  */
 import {
+  buildProvenance,
   type CompactionReport,
   type Compactor,
   type CompactorPass,
@@ -96,6 +97,13 @@ export function elideOutputsCompactor(options: ElideOutputsOptions = {}): Compac
         aborted: false,
         ...(output === transcript.messages ? { reason: 'no old tool output left to elide' } : {}),
         notes: [],
+        // Output message i stands for input message i: the report can say which were rewritten, and how.
+        provenance: buildProvenance({
+          input: transcript.messages,
+          output,
+          sources: output.map((_, index) => [index]),
+          removed: () => ({ status: 'dropped', reason: 'no message is removed by this engine' }),
+        }),
       };
       return {
         transcript: output === transcript.messages ? transcript : { ...transcript, messages: output },

@@ -135,6 +135,27 @@ describe('the result cache', () => {
     expect(cache.get('short')).toBeUndefined();
   });
 
+  it('keeps the texts set last within its bound, one set again counting as new', () => {
+    // Three texts of 300 fit in 1,000; the fingerprint (length, head, tail) of `a…a` is shared by every
+    // `mid` below, so each replaces the one before.
+    const cache = new ResultCache(1_000);
+    const text = (index: number) => `${index}${'c'.repeat(299)}`;
+    const mid = (index: number) => `${'a'.repeat(100)}${index % 10}${'a'.repeat(199)}`;
+    const result = { text: '', findings: [] };
+    for (let round = 0; round < 5_000; round++) {
+      cache.set(text(0), result);
+      cache.set(mid(round), result);
+      cache.set(text(1 + (round % 7)), result);
+    }
+    const last = 1 + (4_999 % 7);
+    expect(cache.get(text(last))).toBe(result);
+    expect(cache.get(mid(4_999))).toBe(result);
+    expect(cache.get(text(0))).toBe(result);
+    expect(cache.get(mid(4_998))).toBeUndefined();
+    for (let index = 1; index <= 7; index++)
+      if (index !== last) expect(cache.get(text(index))).toBeUndefined();
+  });
+
   it('gives a redactor the same answer for a text it has seen', () => {
     const redactor = createRedactor();
     const text = `${'x '.repeat(200)}export API_TOKEN=${'Ab1'.repeat(14)}`;

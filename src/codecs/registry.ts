@@ -7,7 +7,12 @@ import type { Codec } from './codec.js';
 import { codexCodec } from './codex/index.js';
 import { type DecodeDocumentOptions, decodeDocumentWith, detectFormatOf } from './decode-document.js';
 import type { DocumentLayout, TranscriptDocument } from './document.js';
-import { defaultLayout, type EncodableDocument, encodeDocumentWith } from './encode-document.js';
+import {
+  defaultLayout,
+  type EncodableDocument,
+  encodeDocumentChunksWith,
+  encodeDocumentWith,
+} from './encode-document.js';
 import { openaiCodec } from './openai-chat/index.js';
 import { responsesCodec } from './openai-responses/index.js';
 import { sharegptCodec } from './sharegpt/index.js';
@@ -42,6 +47,11 @@ export function decodeDocument(text: string, options: DecodeDocumentOptions = {}
 /** Writes a document back to text in its format and layout. */
 export function encodeDocument(document: EncodableDocument): string {
   return encodeDocumentWith(getCodec, document);
+}
+
+/** {@link encodeDocument}'s text in chunks made as they are asked for (a JSONL file a few lines at a time). */
+export function encodeDocumentChunks(document: EncodableDocument): Generator<string> {
+  return encodeDocumentChunksWith(getCodec, document);
 }
 
 /** Detects the format of parsed values (one JSON document, or the first lines of a JSONL file). */

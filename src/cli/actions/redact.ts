@@ -1,11 +1,11 @@
-import { encodeDocument } from '../../codecs/registry.js';
+import { encodeDocumentChunks } from '../../codecs/registry.js';
 import type { FormatName } from '../../model/format.js';
 import { type DocumentFinding, redactDocument } from '../../redact/index.js';
 import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
 import { loadInput } from '../input.js';
-import { writeOutput } from '../output.js';
+import { writeOutputChunks } from '../output.js';
 
 /** The flags of the command. */
 export interface RedactFlags {
@@ -54,9 +54,10 @@ export async function runRedact(
 ): Promise<void> {
   const loaded = await loadInput(context, file, flags.format);
   const { document, findings } = redactDocument(loaded.document, { allow: flags.allow ?? [] });
-  const text = encodeDocument(document);
+  // Written as it is encoded: the whole text of a large dataset, and its bytes, cost more than encoding it.
+  const text = () => encodeDocumentChunks(document);
   if (flags.json === true) {
-    if (flags.out !== undefined) await writeOutput(context, text, { out: flags.out, inputs: [file] });
+    if (flags.out !== undefined) await writeOutputChunks(context, text(), { out: flags.out, inputs: [file] });
     const payload = {
       file: loaded.path,
       format: document.format,
@@ -68,7 +69,7 @@ export async function runRedact(
     };
     context.stdout(`${JSON.stringify(payload, null, 2)}\n`);
   } else {
-    await writeOutput(context, text, { out: flags.out, inputs: [file] });
+    await writeOutputChunks(context, text(), { out: flags.out, inputs: [file] });
     context.stderr(summary(findings));
   }
   state.exitCode = EXIT.ok;

@@ -6,7 +6,7 @@ import { breakEscapeView, hasBreakEscapes } from '../../src/redact/escapes.js';
 import { builtinRules, createRedactor, redactText } from '../../src/redact/index.js';
 import { unmaskedPieces } from '../../src/redact/mask.js';
 import { ResultCache } from '../../src/redact/result-cache.js';
-import type { RedactRule } from '../../src/redact/rule.js';
+import type { RedactRule, RuleTrigger } from '../../src/redact/rule.js';
 import { TriggerScanner } from '../../src/redact/triggers.js';
 import { forEachMatch, nameWindows } from '../../src/redact/windows.js';
 import { addWrappedContinuations } from '../../src/redact/wrapped.js';
@@ -73,6 +73,58 @@ describe('trigger scan and name windows', () => {
         });
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('fire exactly the triggers that match after a boundary, or after their own character', () => {
+    const rules = builtinRules();
+    const scanner = new TriggerScanner(rules);
+    const pieces = fc.constantFrom(
+      ...ADVERSARIAL_SEEDS,
+      ...[
+        'sk-',
+        'sk',
+        'se',
+        'secret',
+        'secret_',
+        'ghp_',
+        'github_pat_',
+        'glpat-',
+        'gl',
+        'xoxb-',
+        'AKIA',
+        'AIza',
+      ],
+      ...['ya29.', 'GOCSPX-', 'hf_', 'eyJ', 'PRIVATE KEY', 'private_key', 'password ', 'password', '_auth'],
+      ...['curl', 'mysql', 'htpasswd', 'SG.', 'SECRET-KEY-1', 'rk_live_', `SK${'0a'.repeat(16)}`, 'Mab'],
+      ...[
+        '://u@',
+        ':\\/\\/u@',
+        '?token=',
+        '&access_token=',
+        '#ID_TOKEN=',
+        '?',
+        '&',
+        '#',
+        ':',
+        'Ab1'.repeat(12),
+      ],
+      ...['s', 'a', 'M', 'x', '0', '_', '-', '.', ' ', '\n', '"', '\\', 'é', '\u2028', 'é_auth'],
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 24 }), (parts) => {
+        const text = parts.join('');
+        const scan = scanner.scan(text);
+        rules.forEach((rule, ruleIndex) => {
+          const scope = scan.scope(ruleIndex, undefined);
+          (rule.triggers ?? []).forEach((trigger, index) => {
+            expect(scope.fired(index), `${rule.name} ${JSON.stringify(trigger)}`).toBe(
+              triggerOccurs(text, trigger, rule.caseless === true, rule.triggers ?? []),
+            );
+          });
+        });
+      }),
+      { numRuns: 3000 },
     );
   });
 
@@ -163,3 +215,34 @@ describe('the result cache', () => {
     expect(redactor.text(text).text).not.toContain('Ab1Ab1Ab1Ab1Ab1');
   });
 });
+
+/**
+ * Whether a trigger occurs as the scan defines it, position by position: a plain trigger at the start or after a
+ * character that is not an ASCII letter or digit; an `after` one where any `after` trigger of its rule's case
+ * mode begins (after its own character or another's: the scan tests a group together).
+ */
+function triggerOccurs(
+  text: string,
+  trigger: RuleTrigger,
+  caseless: boolean,
+  siblings: readonly RuleTrigger[],
+): boolean {
+  const flags = caseless ? 'iy' : 'y';
+  if (typeof trigger === 'string') {
+    const sticky = new RegExp(trigger, flags);
+    for (let pos = 0; pos < text.length; pos++) {
+      if (pos > 0 && /[A-Za-z0-9]/.test(text[pos - 1] ?? '')) continue;
+      sticky.lastIndex = pos;
+      if (sticky.test(text)) return true;
+    }
+    return false;
+  }
+  const afters = new Set(siblings.flatMap((sibling) => (typeof sibling === 'string' ? [] : [sibling.after])));
+  const sticky = new RegExp(trigger.pattern, flags);
+  for (let pos = 1; pos < text.length; pos++) {
+    if (!afters.has(text[pos - 1] ?? '')) continue;
+    sticky.lastIndex = pos;
+    if (sticky.test(text)) return true;
+  }
+  return false;
+}

@@ -36,13 +36,16 @@ export function* encodeDocumentChunksWith(
   document: EncodableDocument,
 ): Generator<string> {
   const lines = documentLines(lookup, document);
-  if (lines === undefined) {
-    yield wholeDocument(lookup, document);
-    return;
-  }
+  if (lines === undefined) yield wholeDocument(lookup, document);
+  else yield* lineChunks(lines);
+}
+
+/** Lines, each ended by a newline, gathered into chunks of about 64 K characters. */
+export function* lineChunks(lines: Iterable<string>): Generator<string> {
   let chunk = '';
   for (const line of lines) {
-    chunk += `${line}\n`;
+    // As `join` writes it: `JSON.stringify` of a value that is not JSON gives undefined, whatever its type says.
+    chunk += `${line ?? ''}\n`;
     if (chunk.length < CHUNK_CHARS) continue;
     yield chunk;
     chunk = '';

@@ -5,7 +5,13 @@ import { anthropicCodec } from './anthropic-messages/index.js';
 import { claudeCodeCodec } from './claude-code/index.js';
 import type { Codec } from './codec.js';
 import { codexCodec } from './codex/index.js';
-import { type DecodeDocumentOptions, decodeDocumentWith, detectFormatOf } from './decode-document.js';
+import {
+  type DecodeDocumentOptions,
+  decodeDocumentWith,
+  detectFormatOf,
+  type JsonLinesReader,
+  readJsonLinesWith,
+} from './decode-document.js';
 import type { DocumentLayout, TranscriptDocument } from './document.js';
 import {
   defaultLayout,
@@ -42,6 +48,17 @@ export function getCodec(format: string): Codec {
 /** Decodes the text of a transcript file (JSON or JSONL, any supported format, detected unless given). */
 export function decodeDocument(text: string, options: DecodeDocumentOptions = {}): TranscriptDocument {
   return decodeDocumentWith(getCodec, text, options);
+}
+
+/**
+ * A JSONL file of one transcript per line, to decode a line at a time; undefined when the text is anything else
+ * (decode that with {@link decodeDocument}).
+ */
+export function readJsonLines(
+  text: string,
+  options: DecodeDocumentOptions = {},
+): JsonLinesReader | undefined {
+  return readJsonLinesWith(getCodec, text, options);
 }
 
 /** Writes a document back to text in its format and layout. */

@@ -31,7 +31,7 @@ export function exceedsJsonDepth(text: string, limit: number = MAX_JSON_DEPTH): 
  * Index of the quote that closes a string whose body starts at `from`, or -1: the first quote after an even
  * run of backslashes (each backslash escapes the character after it).
  */
-function closingQuote(text: string, from: number): number {
+export function closingQuote(text: string, from: number): number {
   for (let quote = text.indexOf('"', from); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     let before = quote;
     while (before > from && text.charCodeAt(before - 1) === BACKSLASH) before--;

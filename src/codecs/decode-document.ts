@@ -1,15 +1,19 @@
 import { CondenseError } from '../errors/condense-error.js';
 import { FORMAT_NAMES, type FormatName } from '../model/format.js';
+import type { Transcript } from '../model/transcript.js';
 import type { Codec, DecodeIssue, DetectScore } from './codec.js';
 import {
   type CodecLookup,
   type DocumentEntry,
   type DocumentLayout,
   parseJsonLines,
+  readJsonLine,
+  TOO_DEEP,
   type TranscriptDocument,
   withLine,
 } from './document.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
+import { splitLines } from './lines.js';
 
 /** Options of {@link decodeDocumentWith}. */
 export interface DecodeDocumentOptions {
@@ -136,6 +140,83 @@ function decodeJsonLinesText(
   for (const bad of parsed.invalid) slots.push({ line: bad.line, entry: { kind: 'invalid', ...bad } });
   slots.sort((left, right) => left.line - right.line);
   return { format, layout: 'jsonl', entries: slots.map((slot) => slot.entry), issues, indent: 0, sourceText };
+}
+
+/** One line of a JSONL file read by {@link readJsonLinesWith}: a transcript with its source, or unreadable text. */
+export type JsonLineEntry =
+  | {
+      readonly kind: 'transcript';
+      readonly transcript: Transcript;
+      /** 1-based line. */
+      readonly line: number;
+      /** The parsed line: an encoder that returns this very value means the line's bytes are unchanged. */
+      readonly value: unknown;
+      readonly text: string;
+    }
+  | { readonly kind: 'invalid'; readonly text: string; readonly line: number };
+
+/** A JSONL file of one transcript per line, decoded a line at a time as its lines are asked for. */
+export interface JsonLinesReader {
+  readonly format: FormatName;
+  readonly codec: Codec;
+  /** The non-blank lines in order, as {@link decodeDocumentWith}'s entries would be (issues aside). */
+  lines(): Generator<JsonLineEntry>;
+}
+
+/**
+ * Reads a text that {@link decodeDocumentWith} would decode into a `jsonl` layout (one transcript per line) a line
+ * at a time, so that a large file's transcripts need not all be alive at once. Undefined for any other text (one
+ * JSON document, a format whose file is one transcript, no readable line): decode that whole. Throws what
+ * `decodeDocumentWith` throws when the format cannot be detected.
+ */
+export function readJsonLinesWith(
+  lookup: CodecLookup,
+  text: string,
+  options: DecodeDocumentOptions = {},
+): JsonLinesReader | undefined {
+  if (parseWhole(text).ok) return undefined;
+  const lines = splitLines(text);
+  // The same sample as decodeJsonLinesText: the first 20 readable lines.
+  const sample: unknown[] = [];
+  for (let index = 0; index < lines.length && sample.length < 20; index++) {
+    const value = readLine(lines[index] as string);
+    if (value !== undefined) sample.push(value.value);
+  }
+  if (sample.length === 0) return undefined;
+  const format = options.format ?? detectFormatOf(lookup, sample, options.fileName);
+  const codec = lookup(format);
+  if (codec.fileLayout === 'records') return undefined;
+  return {
+    format,
+    codec,
+    *lines() {
+      for (let index = 0; index < lines.length; index++) {
+        const lineText = lines[index] as string;
+        if (lineText.trim() === '') continue;
+        const read = readLine(lineText);
+        yield read === undefined
+          ? { kind: 'invalid', text: lineText, line: index + 1 }
+          : {
+              kind: 'transcript',
+              transcript: codec.decode(read.value).value,
+              line: index + 1,
+              value: read.value,
+              text: lineText,
+            };
+      }
+    },
+  };
+}
+
+/** A readable line's value (boxed: `null` is one), or undefined for a blank, broken or too deep line. */
+function readLine(lineText: string): { value: unknown } | undefined {
+  if (lineText.trim() === '') return undefined;
+  try {
+    const value = readJsonLine(lineText);
+    return value === TOO_DEEP ? undefined : { value };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -60,8 +60,8 @@ export function parseJsonLines(text: string): ParsedLines {
     if (lineText.trim() === '') continue;
     const line = index + 1;
     try {
-      const value: unknown = JSON.parse(lineText);
-      if (exceedsJsonDepth(lineText)) {
+      const value = readJsonLine(lineText);
+      if (value === TOO_DEEP) {
         invalid.push({ text: lineText, line });
         issues.push({
           code: 'too-deep',
@@ -86,6 +86,18 @@ export function parseJsonLines(text: string): ParsedLines {
     }
   }
   return { values, invalid, issues };
+}
+
+/** What {@link readJsonLine} returns for a line that nests JSON deeper than condense reads. */
+export const TOO_DEEP: unique symbol = Symbol('too deep');
+
+/**
+ * The value of one JSONL line, or {@link TOO_DEEP}; throws the `JSON.parse` error for a line that is not JSON.
+ * The one reading of a line that {@link parseJsonLines} and streamed readers share.
+ */
+export function readJsonLine(lineText: string): unknown {
+  const value: unknown = JSON.parse(lineText);
+  return exceedsJsonDepth(lineText) ? TOO_DEEP : value;
 }
 
 /** Adds a line number to the issues of one JSONL entry. */

@@ -9,21 +9,33 @@ export const MAX_JSON_DEPTH = 512;
 
 /**
  * True when JSON text nests objects and arrays deeper than `limit`. One pass over the characters, no parsing and
- * no recursion, so it is safe on any input (it does not validate the text).
+ * no recursion, so it is safe on any input (it does not validate the text). Strings, most of a transcript's
+ * text, are skipped by searching for their closing quote.
  */
 export function exceedsJsonDepth(text: string, limit: number = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === BACKSLASH) index++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+    if (code === QUOTE) {
+      index = closingQuote(text, index + 1);
+      if (index === -1) return false;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth++;
       if (depth > limit) return true;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
   }
   return false;
+}
+
+/**
+ * Index of the quote that closes a string whose body starts at `from`, or -1: the first quote after an even
+ * run of backslashes (each backslash escapes the character after it).
+ */
+export function closingQuote(text: string, from: number): number {
+  for (let quote = text.indexOf('"', from); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let before = quote;
+    while (before > from && text.charCodeAt(before - 1) === BACKSLASH) before--;
+    if ((quote - before) % 2 === 0) return quote;
+  }
+  return -1;
 }

@@ -5,9 +5,20 @@ import { anthropicCodec } from './anthropic-messages/index.js';
 import { claudeCodeCodec } from './claude-code/index.js';
 import type { Codec } from './codec.js';
 import { codexCodec } from './codex/index.js';
-import { type DecodeDocumentOptions, decodeDocumentWith, detectFormatOf } from './decode-document.js';
+import {
+  type DecodeDocumentOptions,
+  decodeDocumentWith,
+  detectFormatOf,
+  type JsonLinesReader,
+  readJsonLinesWith,
+} from './decode-document.js';
 import type { DocumentLayout, TranscriptDocument } from './document.js';
-import { defaultLayout, type EncodableDocument, encodeDocumentWith } from './encode-document.js';
+import {
+  defaultLayout,
+  type EncodableDocument,
+  encodeDocumentChunksWith,
+  encodeDocumentWith,
+} from './encode-document.js';
 import { openaiCodec } from './openai-chat/index.js';
 import { responsesCodec } from './openai-responses/index.js';
 import { sharegptCodec } from './sharegpt/index.js';
@@ -39,9 +50,25 @@ export function decodeDocument(text: string, options: DecodeDocumentOptions = {}
   return decodeDocumentWith(getCodec, text, options);
 }
 
+/**
+ * A JSONL file of one transcript per line, to decode a line at a time; undefined when the text is anything else
+ * (decode that with {@link decodeDocument}).
+ */
+export function readJsonLines(
+  text: string,
+  options: DecodeDocumentOptions = {},
+): JsonLinesReader | undefined {
+  return readJsonLinesWith(getCodec, text, options);
+}
+
 /** Writes a document back to text in its format and layout. */
 export function encodeDocument(document: EncodableDocument): string {
   return encodeDocumentWith(getCodec, document);
+}
+
+/** {@link encodeDocument}'s text in chunks made as they are asked for (a JSONL file a few lines at a time). */
+export function encodeDocumentChunks(document: EncodableDocument): Generator<string> {
+  return encodeDocumentChunksWith(getCodec, document);
 }
 
 /** Detects the format of parsed values (one JSON document, or the first lines of a JSONL file). */

@@ -93,10 +93,25 @@ async function writeThrough(path: string, chunks: Iterable<string | Uint8Array>)
   }
 }
 
-/** Writes the chunks one after the other, each once the one before is written (a reader's pace for a FIFO). */
+/**
+ * Writes the chunks one after the other, each once the one before is written (a reader's pace for a FIFO). The
+ * next chunk is made while the one before is being written: making it is the caller's work (encoding,
+ * redacting), which would otherwise wait on the disk at every chunk.
+ */
 async function writeEach(handle: FileHandle, chunks: Iterable<string | Uint8Array>): Promise<void> {
   // `writeFile` on a handle writes from its current position, so successive calls append.
-  for (const chunk of chunks) await handle.writeFile(chunk);
+  let writing: Promise<void> | undefined;
+  try {
+    for (const chunk of chunks) {
+      await writing;
+      writing = handle.writeFile(chunk);
+    }
+  } catch (error) {
+    // Making a chunk failed: the write in flight ends (and any error of its own is superseded) first.
+    await writing?.catch(() => undefined);
+    throw error;
+  }
+  await writing;
 }
 
 /** Writes `data` to a resolved target: atomically for a regular file, through for a FIFO or a device. */

@@ -28,14 +28,28 @@ export async function readTranscriptFile(
   path: string,
   options: ReadTranscriptFileOptions = {},
 ): Promise<LoadedDocument> {
+  const text = await readTranscriptText(path);
+  return { path, text, document: decodeTranscriptText(text, path, options) };
+}
+
+/** The text of a transcript file, refused as {@link readTranscriptFile} refuses it, not yet decoded. */
+export async function readTranscriptText(path: string): Promise<string> {
   const text = await readTextFile(path);
   checkTranscriptText(text, path);
+  return text;
+}
+
+/** Decodes the text of the transcript file at `path`; errors name the file (see {@link readTranscriptFile}). */
+export function decodeTranscriptText(
+  text: string,
+  path: string,
+  options: ReadTranscriptFileOptions = {},
+): TranscriptDocument {
   try {
-    const document = decodeDocument(text, {
+    return decodeDocument(text, {
       fileName: path,
       ...(options.format ? { format: options.format } : {}),
     });
-    return { path, text, document };
   } catch (error) {
     if (isCondenseError(error)) {
       throw new CondenseError({

@@ -1,7 +1,7 @@
 import type { DocumentEntry, TranscriptDocument } from '../codecs/document.js';
 import type { RedactOptions } from './options.js';
 import { redactTranscriptWith, type TranscriptFinding } from './redact-transcript.js';
-import { createRedactor } from './redactor.js';
+import { createRedactor, type Redactor } from './redactor.js';
 
 /** A finding in a file: which entry (transcript, or unreadable line written back as is) and where in it. */
 export interface DocumentFinding extends TranscriptFinding {
@@ -29,19 +29,30 @@ export function redactDocument(
   const findings: DocumentFinding[] = [];
   let changed = false;
   const entries = document.entries.map((entry, index): DocumentEntry => {
-    const line = entry.line === undefined ? {} : { line: entry.line };
-    if (entry.kind === 'invalid') {
-      const result = redactor.text(entry.text);
-      for (const finding of result.findings) findings.push({ ...finding, path: [], entry: index, ...line });
-      if (result.findings.length === 0) return entry;
-      changed = true;
-      return { ...entry, text: result.text };
-    }
-    const result = redactTranscriptWith(entry.transcript, redactor);
-    for (const finding of result.findings) findings.push({ ...finding, entry: index, ...line });
-    if (result.transcript === entry.transcript) return entry;
-    changed = true;
-    return { ...entry, transcript: result.transcript };
+    const next = redactDocumentEntry(entry, index, redactor, findings);
+    changed ||= next !== entry;
+    return next;
   });
   return { document: changed ? { ...document, entries } : document, findings };
+}
+
+/**
+ * Redacts entry `index` of a document (see {@link redactDocument}), pushing its findings; returns the same entry
+ * when nothing was found.
+ */
+export function redactDocumentEntry(
+  entry: DocumentEntry,
+  index: number,
+  redactor: Redactor,
+  findings: DocumentFinding[],
+): DocumentEntry {
+  const line = entry.line === undefined ? {} : { line: entry.line };
+  if (entry.kind === 'invalid') {
+    const result = redactor.text(entry.text);
+    for (const finding of result.findings) findings.push({ ...finding, path: [], entry: index, ...line });
+    return result.findings.length === 0 ? entry : { ...entry, text: result.text };
+  }
+  const result = redactTranscriptWith(entry.transcript, redactor);
+  for (const finding of result.findings) findings.push({ ...finding, entry: index, ...line });
+  return result.transcript === entry.transcript ? entry : { ...entry, transcript: result.transcript };
 }

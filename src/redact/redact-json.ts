@@ -1,3 +1,4 @@
+import { closingQuote } from '../codecs/json-depth.js';
 import type { JsonValue } from '../model/json.js';
 import type { SecretKind } from './kinds.js';
 import { isCredentialHeader } from './names.js';
@@ -30,16 +31,44 @@ export function redactJsonValue(
   path: readonly PathSegment[] = [],
   key?: string,
 ): RedactedValue<JsonValue> {
+  return redactValue(value, redactor, path, undefined, key);
+}
+
+/**
+ * Where a value sits below the path handed to {@link redactJsonValue}, innermost step first: the path of a
+ * leaf is spelled out only for a leaf with findings (most leaves have none).
+ */
+interface PathStep {
+  readonly parent: PathStep | undefined;
+  readonly segment: PathSegment;
+}
+
+function pathOf(base: readonly PathSegment[], step: PathStep | undefined): readonly PathSegment[] {
+  if (step === undefined) return base;
+  const below: PathSegment[] = [];
+  for (let at: PathStep | undefined = step; at !== undefined; at = at.parent) below.push(at.segment);
+  return [...base, ...below.reverse()];
+}
+
+function redactValue(
+  value: JsonValue,
+  redactor: Redactor,
+  base: readonly PathSegment[],
+  step: PathStep | undefined,
+  key: string | undefined,
+): RedactedValue<JsonValue> {
   if (typeof value === 'string') {
     const result = redactor.field(value, key);
     if (result.findings.length === 0) return { value, findings: [] };
+    const path = pathOf(base, step);
     return { value: result.text, findings: result.findings.map((finding) => ({ ...finding, path })) };
   }
   if (Array.isArray(value)) {
     const findings: LocatedFinding[] = [];
     let changed: JsonValue[] | undefined;
     value.forEach((element: JsonValue, index) => {
-      const result = redactJsonValue(element, redactor, [...path, index], pairKey(value[index - 1]) ?? key);
+      const at = { parent: step, segment: index };
+      const result = redactValue(element, redactor, base, at, pairKey(value[index - 1]) ?? key);
       if (result.findings.length === 0) return;
       findings.push(...result.findings);
       changed ??= [...value];
@@ -52,7 +81,7 @@ export function redactJsonValue(
   let changed: Record<string, JsonValue> | undefined;
   for (const [entryKey, entry] of Object.entries(value)) {
     if (entry === undefined) continue;
-    const result = redactJsonValue(entry, redactor, [...path, entryKey], entryKey);
+    const result = redactValue(entry, redactor, base, { parent: step, segment: entryKey }, entryKey);
     if (result.findings.length === 0) continue;
     findings.push(...result.findings);
     changed ??= { ...value } as Record<string, JsonValue>;
@@ -120,18 +149,21 @@ export function redactJsonText(
       }
     } else if (char === ':' && top !== undefined) top.expectKey = false;
     else if (char === '"') {
-      const end = stringEnd(text, index);
-      const literal = JSON.parse(text.slice(index, end)) as string;
+      const close = closingQuote(text, index + 1);
+      const end = close === -1 ? text.length : close + 1;
+      // The text is valid JSON: a string without a backslash is its own contents.
+      const body = text.slice(index + 1, end - 1);
+      const literal = body.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : body;
       if (top !== undefined && top.container === 'object' && top.expectKey) top.key = literal;
       else {
-        const leafPath = [
-          ...path,
-          ...frames.map((frame) => (frame.container === 'object' ? (frame.key ?? '') : frame.index)),
-        ];
         const pair = top?.container === 'array' ? pairKey(top.previous) : undefined;
         if (top?.container === 'array') top.current = literal;
         const result = redactor.field(literal, pair ?? nearestKey(frames));
         if (result.findings.length > 0) {
+          const leafPath = [
+            ...path,
+            ...frames.map((frame) => (frame.container === 'object' ? (frame.key ?? '') : frame.index)),
+          ];
           out += text.slice(copied, index) + JSON.stringify(result.text);
           copied = end;
           for (const finding of result.findings) findings.push({ ...finding, path: leafPath });
@@ -151,18 +183,6 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Index after the closing quote of the JSON string that opens at `start`. */
-function stringEnd(text: string, start: number): number {
-  let index = start + 1;
-  while (index < text.length) {
-    const char = text[index];
-    if (char === '\\') index += 2;
-    else if (char === '"') return index + 1;
-    else index++;
-  }
-  return text.length;
 }
 
 /** The key a string value sits under: its own key, or for array elements the key of the array. */

@@ -1,6 +1,7 @@
 import type { RedactTextResult } from './apply-candidates.js';
 
 interface Entry {
+  readonly key: string;
   readonly text: string;
   readonly result: RedactTextResult;
 }
@@ -14,6 +15,13 @@ interface Entry {
  */
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Entries in the order they were set, oldest first from `#head`; one that was set again since is stale and
+   * skipped. Dropping from the head of a Map instead would walk over every entry it deleted before (they stay
+   * as holes until it rehashes): quadratic once the cache is full.
+   */
+  #order: Entry[] = [];
+  #head = 0;
   readonly #maxChars: number;
   #chars = 0;
 
@@ -35,13 +43,23 @@ export class ResultCache {
     const key = fingerprint(text);
     const previous = this.#entries.get(key);
     if (previous !== undefined) this.#chars -= previous.text.length;
-    this.#entries.delete(key);
-    this.#entries.set(key, { text, result });
+    const entry = { key, text, result };
+    this.#entries.set(key, entry);
+    this.#order.push(entry);
     this.#chars += text.length;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#chars <= this.#maxChars) break;
-      this.#entries.delete(oldest);
-      this.#chars -= entry.text.length;
+    while (this.#chars > this.#maxChars) {
+      const oldest = this.#order[this.#head++] as Entry;
+      if (this.#entries.get(oldest.key) !== oldest) continue;
+      this.#entries.delete(oldest.key);
+      this.#chars -= oldest.text.length;
+    }
+    // Keep the queue within twice the live entries (stale ones would hold their texts), in amortised O(1).
+    if (this.#order.length - this.#head > 2 * this.#entries.size + 64) {
+      this.#order = this.#order.slice(this.#head).filter((live) => this.#entries.get(live.key) === live);
+      this.#head = 0;
+    } else if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
+      this.#order = this.#order.slice(this.#head);
+      this.#head = 0;
     }
   }
 }

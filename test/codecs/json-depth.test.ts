@@ -1,9 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/codecs/json-depth.js';
 import { decodeDocument, encodeDocument } from '../../src/codecs/registry.js';
 import { runInProcess, temporaryDirectory } from '../support/cli.js';
+
+/** The character-by-character scan the string-skipping one must agree with. */
+function depthReference(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') {
+      depth++;
+      if (depth > limit) return true;
+    } else if (char === '}' || char === ']') depth--;
+  }
+  return false;
+}
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const line = (text: string, extra = '1') =>
@@ -16,6 +35,19 @@ describe('JSON nested deeper than condense reads', () => {
     expect(exceedsJsonDepth(JSON.stringify({ text: '['.repeat(10_000) }))).toBe(false);
     expect(exceedsJsonDepth(JSON.stringify({ text: '\\"[[[' }))).toBe(false);
     expect(exceedsJsonDepth(deep(200_000))).toBe(true);
+  });
+
+  it('agrees with a character-by-character scan on any text, valid JSON or not', () => {
+    const soup = fc
+      .array(fc.constantFrom('[', ']', '{', '}', '"', '\\', 'a', ' ', ':', ','), { maxLength: 60 })
+      .map((chars) => chars.join(''));
+    const json = fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify(value));
+    fc.assert(
+      fc.property(fc.oneof(soup, json), fc.integer({ min: 0, max: 6 }), (text, limit) => {
+        expect(exceedsJsonDepth(text, limit)).toBe(depthReference(text, limit));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('is a clear error for a JSON document, not a stack overflow', () => {

@@ -14,7 +14,7 @@ import {
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/io/atomic-write.js';
+import { writeChunksToTarget, writeFileAtomic } from '../../src/io/atomic-write.js';
 import { openOrderedJsonlWriter } from '../../src/io/ordered-jsonl-writer.js';
 import { assertNotAnInput, resolveOutputTarget } from '../../src/io/output-target.js';
 import { removeStaleTemporaries, temporaryPathFor } from '../../src/io/temp-files.js';
@@ -111,6 +111,25 @@ describe('writeFileAtomic and the ordered writer', () => {
     expect(readFileSync(join(dir, 'real.json'), 'utf8')).toBe('a\nb\n');
     expect(statSync(join(dir, 'real.json')).mode & 0o777).toBe(0o640);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('write chunks in order while the next is made, and leave the file as it was when making one fails', async () => {
+    const dir = fresh();
+    const file = join(dir, 'out.txt');
+    writeFileSync(file, 'before');
+    const target = await resolveOutputTarget(file);
+    const chunks = Array.from({ length: 200 }, (_, index) => `${index} ${'x'.repeat(index * 97)}\n`);
+    await writeChunksToTarget(target, chunks);
+    expect(readFileSync(file, 'utf8')).toBe(chunks.join(''));
+    function* failing(): Generator<string> {
+      yield 'first chunk, being written';
+      throw new Error('cannot make the second chunk');
+    }
+    await expect(writeChunksToTarget(await resolveOutputTarget(file), failing())).rejects.toThrow(
+      /second chunk/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(chunks.join(''));
+    expect(readdirSync(dir)).toEqual(['out.txt']);
   });
 
   it('write through a FIFO, line by line for the ordered writer, and never replace it', async () => {

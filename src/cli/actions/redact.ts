@@ -1,11 +1,14 @@
-import { encodeDocument } from '../../codecs/registry.js';
+import type { JsonLinesReader } from '../../codecs/decode-document.js';
+import type { DocumentLayout } from '../../codecs/document.js';
+import { encodeDocumentChunks, readJsonLines } from '../../codecs/registry.js';
 import type { FormatName } from '../../model/format.js';
-import { type DocumentFinding, redactDocument } from '../../redact/index.js';
+import { type DocumentFinding, type RedactOptions, redactDocument } from '../../redact/index.js';
+import { redactJsonLines } from '../../redact/redact-json-lines.js';
 import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
-import { loadInput } from '../input.js';
-import { writeOutput } from '../output.js';
+import { decodeInput, type InputText, loadInputText } from '../input.js';
+import { writeOutputChunks } from '../output.js';
 
 /** The flags of the command. */
 export interface RedactFlags {
@@ -52,15 +55,18 @@ export async function runRedact(
   file: string,
   flags: RedactFlags,
 ): Promise<void> {
-  const loaded = await loadInput(context, file, flags.format);
-  const { document, findings } = redactDocument(loaded.document, { allow: flags.allow ?? [] });
-  const text = encodeDocument(document);
+  const input = await loadInputText(context, file);
+  const options = { allow: flags.allow ?? [] };
+  const findings: DocumentFinding[] = [];
+  const output = redactedOutput(input, flags.format, options, findings);
   if (flags.json === true) {
-    if (flags.out !== undefined) await writeOutput(context, text, { out: flags.out, inputs: [file] });
+    if (flags.out !== undefined)
+      await writeOutputChunks(context, output.chunks, { out: flags.out, inputs: [file] });
+    else for (const _chunk of output.chunks);
     const payload = {
-      file: loaded.path,
-      format: document.format,
-      layout: document.layout,
+      file: input.path,
+      format: output.format,
+      layout: output.layout,
       ...(flags.out === undefined ? {} : { out: flags.out }),
       findings: findings.length,
       byKind: countByKind(findings),
@@ -68,8 +74,41 @@ export async function runRedact(
     };
     context.stdout(`${JSON.stringify(payload, null, 2)}\n`);
   } else {
-    await writeOutput(context, text, { out: flags.out, inputs: [file] });
+    await writeOutputChunks(context, output.chunks, { out: flags.out, inputs: [file] });
     context.stderr(summary(findings));
   }
   state.exitCode = EXIT.ok;
+}
+
+/**
+ * The redacted file, made as it is written, and its findings, pushed into `findings` as they are found (all of
+ * them once the chunks are consumed). A JSONL file of one transcript per line is redacted a line at a time; any
+ * other file is decoded whole, redacted and encoded in chunks. Both write the same bytes.
+ */
+function redactedOutput(
+  input: InputText,
+  format: FormatName | undefined,
+  options: RedactOptions,
+  findings: DocumentFinding[],
+): { format: FormatName; layout: DocumentLayout; chunks: Iterable<string> } {
+  const reader = jsonLinesOf(input, format);
+  if (reader !== undefined)
+    return { format: reader.format, layout: 'jsonl', chunks: redactJsonLines(reader, findings, options) };
+  const { document } = decodeInput(input, format);
+  const result = redactDocument(document, options);
+  findings.push(...result.findings);
+  return {
+    format: result.document.format,
+    layout: result.document.layout,
+    chunks: encodeDocumentChunks(result.document),
+  };
+}
+
+/** The input as JSONL lines to redact one by one, or undefined to decode it whole (which reports any error). */
+function jsonLinesOf(input: InputText, format: FormatName | undefined): JsonLinesReader | undefined {
+  try {
+    return readJsonLines(input.text, { fileName: input.path, ...(format === undefined ? {} : { format }) });
+  } catch {
+    return undefined;
+  }
 }

@@ -55,6 +55,9 @@ export function parseJsonLines(text: string): ParsedLines {
   const invalid: { text: string; line: number }[] = [];
   const issues: DecodeIssue[] = [];
   const lines = splitLines(text);
+  // The last line with content: an unreadable line there was cut short (a write interrupted), not malformed.
+  let lastContent = lines.length - 1;
+  while (lastContent >= 0 && (lines[lastContent] ?? '').trim() === '') lastContent--;
   for (let index = 0; index < lines.length; index++) {
     const lineText = lines[index] ?? '';
     if (lineText.trim() === '') continue;
@@ -74,7 +77,7 @@ export function parseJsonLines(text: string): ParsedLines {
       }
       values.push({ value, line, text: lineText });
     } catch (error) {
-      const last = index === lines.length - 1 || lines.slice(index + 1).every((rest) => rest.trim() === '');
+      const last = index >= lastContent;
       invalid.push({ text: lineText, line });
       issues.push({
         code: last ? 'truncated-line' : 'invalid-json',

@@ -31,7 +31,8 @@ export function buildTokenCounter(base: TextTokenCounter, options: CountingOptio
     const cached = cache.get(message);
     if (cached !== undefined) return cached;
     let tokens = resolved.messageOverhead;
-    for (const part of message.parts) tokens += countPart(part);
+    const parts = message.parts;
+    for (let index = 0; index < parts.length; index++) tokens += countPart(parts[index] as Part);
     cache.set(message, tokens);
     return tokens;
   };
@@ -43,7 +44,9 @@ export function buildTokenCounter(base: TextTokenCounter, options: CountingOptio
     countMessage,
     countTranscript(transcript: Transcript): number {
       let tokens = 0;
-      for (const message of transcript.messages) tokens += countMessage(message);
+      const messages = transcript.messages;
+      for (let index = 0; index < messages.length; index++)
+        tokens += countMessage(messages[index] as Message);
       return tokens;
     },
   };

@@ -62,22 +62,19 @@ export function dedupeToolResults(
   const minChars = options.minChars ?? 200;
   const keepNewest = (options.keep ?? 'newest') === 'newest';
   const protectFrom = options.protectFrom ?? messages.length;
-  const groups = new Map<string, Occurrence[]>();
+  const groups = new SameOutputs();
   messages.forEach((message, index) => {
     message.parts.forEach((part, partIndex) => {
       if (part.type !== 'tool-result' || !part.content.every((content) => content.type === 'text')) return;
       const text = toolResultText(part.content);
       if (text.length < minChars || isCondensedOutput(text)) return;
-      const key = `${part.isError === true ? 'E' : 'O'}${text}`;
-      const group = groups.get(key);
-      if (group === undefined) groups.set(key, [{ index, partIndex, part }]);
-      else group.push({ index, partIndex, part });
+      groups.add(text, part.isError === true, { index, partIndex, part });
     });
   });
   const calls = indexToolCalls(messages);
   const replacements = new Map<string, Part>();
   const references: DuplicateReference[] = [];
-  for (const group of groups.values()) {
+  for (const group of groups.repeated()) {
     if (group.length < 2) continue;
     const kept = (keepNewest ? group[group.length - 1] : group[0]) as Occurrence;
     const toolName = calls.callFor(kept.index, kept.partIndex)?.name ?? kept.part.name ?? 'tool';
@@ -104,4 +101,52 @@ export function dedupeToolResults(
   );
   references.sort((left, right) => left.index - right.index || left.partIndex - right.partIndex);
   return { messages: out, deduplicated: references.length, references };
+}
+
+/** Outputs this many distinct texts of one length and status share are found through a map of their texts. */
+const MAX_SCANNED_TEXTS = 8;
+
+/**
+ * Occurrences grouped by identical text and error status. Most outputs differ in length, so they are told apart
+ * by length first and their texts compared only against the few of the same length: keying a map by every
+ * text would hash every character of every output. Lengths many distinct texts share get a map of their own.
+ */
+class SameOutputs {
+  readonly #byLength = new Map<
+    number,
+    { texts: string[]; groups: Occurrence[][]; byText?: Map<string, Occurrence[]> }
+  >();
+  readonly #all: Occurrence[][] = [];
+
+  add(text: string, isError: boolean, occurrence: Occurrence): void {
+    const shape = text.length * 2 + (isError ? 1 : 0);
+    let bucket = this.#byLength.get(shape);
+    if (bucket === undefined) {
+      bucket = { texts: [], groups: [] };
+      this.#byLength.set(shape, bucket);
+    }
+    const at = bucket.byText === undefined ? bucket.texts.indexOf(text) : -1;
+    const group = at === -1 ? bucket.byText?.get(text) : bucket.groups[at];
+    if (group !== undefined) {
+      group.push(occurrence);
+      return;
+    }
+    const created = [occurrence];
+    this.#all.push(created);
+    if (bucket.byText !== undefined) bucket.byText.set(text, created);
+    else if (bucket.texts.length < MAX_SCANNED_TEXTS) {
+      bucket.texts.push(text);
+      bucket.groups.push(created);
+    } else {
+      bucket.byText = new Map(
+        bucket.texts.map((known, index) => [known, bucket.groups[index] as Occurrence[]]),
+      );
+      bucket.byText.set(text, created);
+    }
+  }
+
+  /** Groups of two or more, in the order their first output came. */
+  *repeated(): Iterable<Occurrence[]> {
+    for (const group of this.#all) if (group.length > 1) yield group;
+  }
 }

@@ -99,6 +99,18 @@ function personWords(text: string, kind: UserTextKind): string {
  */
 export function classifyUserMessage(message: Message): UserTurn | undefined {
   if (message.role !== 'user') return undefined;
+  const known = turns.get(message);
+  if (known !== undefined) return known;
+  const turn = Object.freeze(classifyTurn(message));
+  turns.set(message, turn);
+  return turn;
+}
+
+// Pruning, boundaries, the summary request, the summarizer and provenance all ask about the same user
+// messages; messages are immutable, so the answer is kept per message object (frozen: callers share it).
+const turns = new WeakMap<Message, UserTurn>();
+
+function classifyTurn(message: Message): UserTurn {
   if (message.meta?.injected === true) {
     return { kind: 'injected', text: '', attachment: false, continuation: false };
   }

@@ -12,7 +12,7 @@ import {
   isPersonRequest,
   personText,
 } from '../../src/transforms/user-turns.js';
-import { assistant, text, user } from './support.js';
+import { assistant, image, text, user } from './support.js';
 
 // Harness text as the agents write it (shapes from real Claude Code, SWE-agent and ToolBench transcripts).
 const HARNESS: readonly string[] = [
@@ -181,5 +181,40 @@ describe('the latest request is never harness text', () => {
         },
       ),
     );
+  });
+});
+
+describe('classifyUserMessage, remembered per message', () => {
+  const part = fc.oneof(
+    fc
+      .constantFrom(...HARNESS, 'Fix the login bug.', 'continue', '[Request interrupted by user]', '  ')
+      .map(text),
+    fc.string({ maxLength: 30 }).map(text),
+    fc.constant(renderCheckpoint('## Current Request\nFix it.', 'extractive')).map(text),
+    fc.constant(image()),
+  );
+  const message = fc.record({
+    role: fc.constantFrom('user', 'user', 'assistant') as fc.Arbitrary<'user' | 'assistant'>,
+    parts: fc.array(part, { maxLength: 3 }),
+    injected: fc.boolean(),
+  });
+
+  it('answers as a fresh classification of an equal message does, every time it is asked', () => {
+    fc.assert(
+      fc.property(message, ({ role, parts, injected }) => {
+        const make = (): Message => ({ role, parts, ...(injected ? { meta: { injected: true } } : {}) });
+        const asked = make();
+        const first = classifyUserMessage(asked);
+        expect(classifyUserMessage(asked)).toEqual(first);
+        expect(classifyUserMessage(make())).toEqual(first);
+        expect(isPersonRequest(asked)).toBe(isPersonRequest(make()));
+        expect(personText(asked)).toBe(personText(make()));
+      }),
+    );
+  });
+
+  it('hands out a frozen answer, so no caller can change what the next one reads', () => {
+    const turn = classifyUserMessage(user('Fix the login bug.'));
+    expect(Object.isFrozen(turn)).toBe(true);
   });
 });

@@ -115,8 +115,66 @@ export interface ResolvedCompressorSettings {
   readonly abortOnSummaryFailure: boolean;
 }
 
-/** Applies defaults and rejects unknown keys and out-of-range values with errors that name the option. */
+/**
+ * Applies defaults and rejects unknown keys and out-of-range values with errors that name the option. Every
+ * one-call compaction builds a compressor, and the schema check costs about as much as laying out a small
+ * transcript, so valid settings are remembered by the option values they came from (see {@link settingsKey}).
+ */
 export function resolveCompressorSettings(options: CompressorOptions): ResolvedCompressorSettings {
+  const keyed = settingsKey(options);
+  if (keyed === undefined) return parseCompressorSettings(options);
+  const known = resolvedSettings.get(keyed.key);
+  if (known !== undefined) return known;
+  // The schema reads the values the key was made of, even from an object whose getters change their answer.
+  const settings = Object.freeze(parseCompressorSettings(keyed.snapshot));
+  if (resolvedSettings.size >= MAX_RESOLVED_SETTINGS) resolvedSettings.clear();
+  resolvedSettings.set(keyed.key, settings);
+  return settings;
+}
+
+/** Valid settings by {@link settingsKey}; only options that passed the schema are in it. */
+const resolvedSettings = new Map<string, ResolvedCompressorSettings>();
+/** Programs use a handful of configurations; past this many the map starts afresh. */
+const MAX_RESOLVED_SETTINGS = 64;
+const SCHEMA_KEYS: readonly string[] = Object.keys(compressorOptionsSchema.shape);
+const KNOWN_KEYS: ReadonlySet<string> = new Set(SCHEMA_KEYS);
+/** Keys the schema takes whatever their value (summarizers, counters, a clock): they leave settings alone. */
+const UNCHECKED_KEYS: ReadonlySet<string> = new Set([
+  'model',
+  'summaryModel',
+  'extractive',
+  'now',
+  'counter',
+  'exactCounter',
+] satisfies (keyof CompressorOptions)[]);
+
+/**
+ * What the schema's verdict on `options` depends on, read the way the schema reads it (every schema key by
+ * name, every enumerable key for unknown ones), as a string: the type and value of each setting given, and
+ * which unchecked keys are set. Comes with a plain copy holding exactly the values read. An undefined value is
+ * the same as a missing one to every field. Undefined for options the schema rejects as a whole, with unknown
+ * keys, or with a setting that is not a primitive: those always go through the schema.
+ */
+function settingsKey(options: CompressorOptions): { key: string; snapshot: CompressorOptions } | undefined {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return undefined;
+  for (const name in options) if (!KNOWN_KEYS.has(name)) return undefined;
+  let key = '';
+  const snapshot: Record<string, unknown> = {};
+  for (const name of SCHEMA_KEYS) {
+    const value: unknown = (options as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    snapshot[name] = value;
+    if (UNCHECKED_KEYS.has(name)) key += `${name};`;
+    else if (typeof value === 'string') key += `${name}=${JSON.stringify(value)};`;
+    else if (typeof value === 'number') key += `${name}=${Object.is(value, -0) ? '-0' : String(value)};`;
+    else if (typeof value === 'boolean') key += `${name}=${value};`;
+    else return undefined;
+  }
+  return { key, snapshot };
+}
+
+/** {@link resolveCompressorSettings} without the memory: the schema check every time. */
+export function parseCompressorSettings(options: CompressorOptions): ResolvedCompressorSettings {
   const parsed = parseOptions(compressorOptionsSchema, options, { noun: 'compressor option' });
   return {
     contextLength: parsed.contextLength,

@@ -6,7 +6,6 @@ export const ARTIFACT_MAX_LENGTH = 200;
 const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
 const URL_TRAILING = /[.,;:!?)\]}*_>]+$/;
 // Characters a path token may contain; anything else ends the token (quotes, brackets, colons of `file:12`).
-const PATH_TOKEN = /[\w.\-/~@+$]+/g;
 const WINDOWS_PATH = /\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+/g;
 const EXTENSION = /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
 const HAS_LETTER = /[A-Za-z]/;
@@ -86,14 +85,12 @@ export function findPaths(text: string): string[] {
   if (!text.includes('/') && !text.includes('\\')) return [];
   const scanned = withoutUrls(text);
   const out: string[] = [];
-  for (const match of scanned.matchAll(PATH_TOKEN)) {
-    const start = match.index;
+  forEachSlashToken(scanned, (token, before) => {
     // A token glued to a preceding `<` (`</div>`), `:` (`http:`), or `*` (globs) is not a path of its own.
-    const before = start > 0 ? scanned[start - 1] : '';
-    if (before === '<' || before === '*') continue;
-    const token = trimPathToken(match[0]);
-    if (isPlausiblePath(token)) out.push(token);
-  }
+    if (before === '<' || before === '*') return;
+    const trimmed = trimPathToken(token);
+    if (isPlausiblePath(trimmed)) out.push(trimmed);
+  });
   if (scanned.includes(':\\')) {
     for (const match of scanned.matchAll(WINDOWS_PATH)) if (match[0].length <= 300) out.push(match[0]);
   }
@@ -101,6 +98,39 @@ export function findPaths(text: string): string[] {
 }
 
 /** Drops trailing punctuation and the `-12-` line suffix of `grep -C` context lines. */
+/**
+ * Calls `visit` with every token of `text` (a maximal run of `[\w.\-/~@+$]`) that holds a `/`, in order, with
+ * the character before it (`''` at the start). Only such tokens can be paths, so the scan goes from slash to
+ * slash and widens each into its run: linear, and no work for the words in between.
+ */
+export function forEachSlashToken(text: string, visit: (token: string, before: string) => void): void {
+  for (let slash = text.indexOf('/'); slash !== -1; ) {
+    let start = slash;
+    while (start > 0 && isPathCharacter(text.charCodeAt(start - 1))) start--;
+    let end = slash + 1;
+    while (end < text.length && isPathCharacter(text.charCodeAt(end))) end++;
+    visit(text.slice(start, end), start > 0 ? (text[start - 1] as string) : '');
+    slash = text.indexOf('/', end);
+  }
+}
+
+/** The characters of a path token: `[\w.\-/~@+$]`. */
+function isPathCharacter(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2e ||
+    code === 0x2d ||
+    code === 0x2f ||
+    code === 0x7e ||
+    code === 0x40 ||
+    code === 0x2b ||
+    code === 0x24
+  );
+}
+
 function trimPathToken(token: string): string {
   const trimmed = token.replace(/[.,]+$/, '');
   const context = /^(.*\.[A-Za-z0-9]+)-\d+-?$/.exec(trimmed);

@@ -1,3 +1,5 @@
+import { forEachSlashToken } from '../inspect/artifact-patterns.js';
+
 /**
  * Recognisers for the strings an agent needs verbatim after compaction (paths and URLs), used to decide which
  * argument values a digest must carry and which string leaves shrinking must keep whole.
@@ -6,7 +8,6 @@
 const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
 const URL_START = /^(?:https?|ftp|file|wss?):\/\/\S/i;
 const URL_TRAILING = /[.,;:!?)\]}*_>]+$/;
-const PATH_TOKEN = /[\w.\-/~@+$]+/g;
 const WINDOWS_PATH = /^[A-Za-z]:\\[^\s]*$/;
 const EXTENSION = /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
 
@@ -50,11 +51,11 @@ export function pathsIn(text: string): string[] {
   if (!text.includes('/')) return [];
   const scanned = text.includes('://') ? text.replace(URL_PATTERN, (url) => ' '.repeat(url.length)) : text;
   const out: string[] = [];
-  for (const match of scanned.matchAll(PATH_TOKEN)) {
-    const before = match.index > 0 ? scanned[match.index - 1] : '';
-    if (before === '<' || before === '*') continue;
-    const token = match[0].replace(/[.,]+$/, '');
-    if (looksLikePath(token)) out.push(token);
-  }
+  // Only a token with a slash can look like a path here (a Windows path's `:` and `\` end a token).
+  forEachSlashToken(scanned, (token, before) => {
+    if (before === '<' || before === '*') return;
+    const trimmed = token.replace(/[.,]+$/, '');
+    if (looksLikePath(trimmed)) out.push(trimmed);
+  });
   return out;
 }

@@ -62,6 +62,7 @@ export async function runRedact(
   if (flags.json === true) {
     if (flags.out !== undefined)
       await writeOutputChunks(context, output.chunks, { out: flags.out, inputs: [file] });
+    // Nothing is written, but making the chunks is what redacts the lines and collects their findings.
     else for (const _chunk of output.chunks);
     const payload = {
       file: input.path,

@@ -17,10 +17,7 @@ export interface EncodableDocument {
  * the file are written with their original bytes; unreadable lines are written back untouched.
  */
 export function encodeDocumentWith(lookup: CodecLookup, document: EncodableDocument): string {
-  const lines = documentLines(lookup, document);
-  if (lines === undefined) return wholeDocument(lookup, document);
-  const all = [...lines];
-  return all.length === 0 ? '' : `${all.join('\n')}\n`;
+  return [...encodeDocumentChunksWith(lookup, document)].join('');
 }
 
 /** Characters gathered before {@link encodeDocumentChunksWith} hands a chunk out. */

@@ -1,4 +1,4 @@
-import { forEachSlashToken } from '../inspect/artifact-patterns.js';
+import { forEachSlashToken, withoutUrls } from '../inspect/artifact-patterns.js';
 
 /**
  * Recognisers for the strings an agent needs verbatim after compaction (paths and URLs), used to decide which
@@ -49,7 +49,7 @@ export function urlsIn(text: string): string[] {
 /** The path-like tokens of a text (paths inside URLs excluded), in order of appearance. */
 export function pathsIn(text: string): string[] {
   if (!text.includes('/')) return [];
-  const scanned = text.includes('://') ? text.replace(URL_PATTERN, (url) => ' '.repeat(url.length)) : text;
+  const scanned = withoutUrls(text);
   const out: string[] = [];
   // Only a token with a slash can look like a path here (a Windows path's `:` and `\` end a token).
   forEachSlashToken(scanned, (token, before) => {

@@ -1,3 +1,4 @@
+import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import { withParts } from '../model/message-helpers.js';
 import type { TextPart } from '../model/part.js';
@@ -118,19 +119,14 @@ function hermesBody(text: string): string {
 
 type MessageCheckpoint = ParsedCheckpoint & { readonly partIndex: number };
 
-// Passes ask the same messages again and again (boundaries, layout, summarizer, provenance); messages are
-// immutable, so the answer is kept per message object. `null` records "no checkpoint".
-const checkpoints = new WeakMap<Message, MessageCheckpoint | null>();
-
 /** The checkpoint a message carries (in its first text part), if any, with the index of that part. */
 export function checkpointOf(message: Message): MessageCheckpoint | undefined {
   if (message.role !== 'user' && message.role !== 'assistant') return undefined;
-  const known = checkpoints.get(message);
-  if (known !== undefined) return known ?? undefined;
-  const found = findCheckpoint(message);
-  checkpoints.set(message, found ?? null);
-  return found;
+  return knownCheckpoint(message);
 }
+
+// Boundaries, layout, summarizer and provenance all ask about the same messages, which are immutable.
+const knownCheckpoint = memoByObject(findCheckpoint);
 
 function findCheckpoint(message: Message): MessageCheckpoint | undefined {
   let partIndex = 0;

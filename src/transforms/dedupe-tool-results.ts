@@ -75,7 +75,6 @@ export function dedupeToolResults(
   const replacements = new Map<string, Part>();
   const references: DuplicateReference[] = [];
   for (const group of groups.repeated()) {
-    if (group.length < 2) continue;
     const kept = (keepNewest ? group[group.length - 1] : group[0]) as Occurrence;
     const toolName = calls.callFor(kept.index, kept.partIndex)?.name ?? kept.part.name ?? 'tool';
     for (const copy of group) {

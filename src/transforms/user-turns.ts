@@ -1,3 +1,4 @@
+import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import type { Part } from '../model/part.js';
 import { parseCheckpoint, withoutCheckpoint } from './checkpoint-text.js';
@@ -99,16 +100,12 @@ function personWords(text: string, kind: UserTextKind): string {
  */
 export function classifyUserMessage(message: Message): UserTurn | undefined {
   if (message.role !== 'user') return undefined;
-  const known = turns.get(message);
-  if (known !== undefined) return known;
-  const turn = Object.freeze(classifyTurn(message));
-  turns.set(message, turn);
-  return turn;
+  return knownTurn(message);
 }
 
 // Pruning, boundaries, the summary request, the summarizer and provenance all ask about the same user
 // messages; messages are immutable, so the answer is kept per message object (frozen: callers share it).
-const turns = new WeakMap<Message, UserTurn>();
+const knownTurn = memoByObject((message: Message) => Object.freeze(classifyTurn(message)));
 
 function classifyTurn(message: Message): UserTurn {
   if (message.meta?.injected === true) {

@@ -7,7 +7,6 @@ import type { FormatName } from '../model/format.js';
 import type { JsonObject } from '../model/json.js';
 import {
   type AggregateCounts,
-  addToAggregate,
   aggregateMetricsJson,
   emptyAggregate,
   mergeAggregates,
@@ -17,6 +16,7 @@ import type { BatchEvent, BatchIssue, FileReport, TrajectoryRunReport } from './
 import { createEntryExecutor } from './create-executor.js';
 import { createLocalDispatcher, type DispatcherSetup, type EntryDispatcher } from './entry-dispatcher.js';
 import type { Timers } from './entry-executor.js';
+import { entryOrderCounts } from './entry-order-counts.js';
 import { openFileSink } from './file-sink.js';
 import { type InputFile, resolveInputFiles } from './input-files.js';
 import { type PreparedFile, prepareFile, type SampleOptions } from './prepare-file.js';
@@ -153,11 +153,9 @@ async function processFile(
     format: prepared.format,
   });
   const sink = dryRun ? undefined : await openFileSink(prepared);
-  const counts = emptyAggregate();
-  let invalidLines = 0;
+  const totals = entryOrderCounts();
   const dispatched = await dispatcher.dispatch(prepared, async (index, result) => {
-    if (result.outcome === 'invalid') invalidLines++;
-    else addToAggregate(counts, result.outcome, result.metrics);
+    totals.record(index, result);
     const kind = issueOf(result);
     if (kind !== undefined) {
       const message = result.message ?? result.summaryErrors?.join('; ') ?? '';
@@ -170,6 +168,7 @@ async function processFile(
   const base = { format: prepared.format, entries: prepared.entries.length, available: prepared.available };
   const done = dispatched.done.then(
     async () => {
+      const { counts, invalidLines } = totals.finish();
       if (sink === undefined) return report(file, 'planned', { ...base, counts, invalidLines });
       await sink.finish();
       await recordFinished(run, file, prepared, counts, invalidLines);

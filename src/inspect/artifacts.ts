@@ -1,6 +1,7 @@
 import type { JsonValue } from '../model/json.js';
+import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
-import type { Part, ToolCallPart, ToolResultPart } from '../model/part.js';
+import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../model/part.js';
 import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
 
 /** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
@@ -108,7 +109,7 @@ function foundIn(part: Part, user: boolean): Found | undefined {
   const out = new Collector();
   switch (part.type) {
     case 'text':
-      scanText(part.text, out, user);
+      scanText(part.text, out, user ? part : undefined);
       break;
     case 'tool-call':
       collectCall(part, out);
@@ -162,10 +163,26 @@ export function extractArtifacts(messages: readonly Message[]): Artifacts {
   return { paths, urls, commands, errorLines, toolNames };
 }
 
-function scanText(text: string, out: Collector, withErrors: boolean): void {
+/** Scans a text for URLs and paths, and for error lines when it is the text of `errorsOf`. */
+function scanText(text: string, out: Collector, errorsOf?: TextPart): void {
   for (const url of findUrls(text)) out.add(URLS, url);
   for (const path of findPaths(text)) out.add(PATHS, path);
-  if (withErrors) for (const line of findErrorLines(text)) out.add(ERROR_LINES, line);
+  if (errorsOf !== undefined) for (const line of errorLinesOf(errorsOf)) out.add(ERROR_LINES, line);
+}
+
+// The artifacts of an output and the action log's outcome both want its error lines: found once per part.
+const errorLinesOf = memoByObject((part: TextPart): readonly string[] => findErrorLines(part.text));
+
+/**
+ * The error lines of a tool result's text, in order and each once: what `findErrorLines` finds in its text
+ * contents joined by line breaks (no error line spans two contents), from the per-part answers the artifact
+ * scan already has. A new array the caller may change.
+ */
+export function resultErrorLines(result: ToolResultPart): string[] {
+  const lists: (readonly string[])[] = [];
+  for (const content of result.content) if (content.type === 'text') lists.push(errorLinesOf(content));
+  if (lists.length <= 1) return [...(lists[0] ?? [])];
+  return [...new Set(lists.flat())];
 }
 
 function collectResult(part: ToolResultPart, out: Collector): void {
@@ -178,7 +195,7 @@ function collectResult(part: ToolResultPart, out: Collector): void {
       if (line !== '') out.add(ERROR_LINES, line);
       first = false;
     }
-    scanText(content.text, out, true);
+    scanText(content.text, out, content);
   }
 }
 
@@ -186,7 +203,7 @@ function collectCall(part: ToolCallPart, out: Collector): void {
   if (part.name !== '') out.add(TOOL_NAMES, part.name);
   const parsed = parseArguments(part.arguments);
   if (parsed === undefined) {
-    scanText(part.arguments, out, false);
+    scanText(part.arguments, out);
     return;
   }
   walkArguments(parsed, undefined, out);
@@ -240,7 +257,7 @@ function collectLeaf(value: string, key: string | undefined, out: Collector): vo
     out.add(PATHS, trimmed);
     return;
   }
-  scanText(trimmed, out, false);
+  scanText(trimmed, out);
 }
 
 function isKeyedPath(value: string): boolean {

@@ -5,8 +5,10 @@ import {
   allArtifacts,
   artifactCoverage,
   extractArtifacts,
+  resultErrorLines,
   searchableText,
 } from '../../src/inspect/artifacts.js';
+import type { Part, ToolResultPart } from '../../src/model/part.js';
 import type { Message } from '../../src/model/message.js';
 import { assistantMessage, systemMessage, toolCall, toolResult, userMessage } from '../../src/testing.js';
 import { messages as arbitraryMessages } from '../summarizer/generators.js';
@@ -168,6 +170,55 @@ describe('extractArtifacts', () => {
       fc.property(arbitraryMessages, (turns) => {
         const text = searchableText(turns);
         expect(artifactCoverage(extractArtifacts(turns), text).ratio).toBe(1);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('error lines of a tool result', () => {
+  const line = fc.oneof(
+    fc.constantFrom(
+      'Error: cannot find module',
+      'TypeError: x is undefined',
+      '  npm ERR! code 1',
+      'all good',
+      '0 failed, 3 passed',
+      'EACCES: permission denied',
+      '',
+      '   ',
+      'Traceback (most recent call last):',
+    ),
+    fc.string({ maxLength: 30 }),
+  );
+  const text = fc
+    .tuple(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', '\r\n'))
+    .map(([lines, separator]) => lines.join(separator));
+  const content = fc.oneof(
+    { weight: 4, arbitrary: text.map((value): Part => ({ type: 'text', text: value })) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Part>({
+        type: 'image',
+        source: { kind: 'base64', data: 'AAAA', mediaType: 'image/png' },
+      }),
+    },
+  );
+
+  it('are what a scan of its text contents joined by line breaks finds, whether or not its artifacts were read first', () => {
+    fc.assert(
+      fc.property(fc.array(content, { maxLength: 4 }), fc.boolean(), (contents, artifactsFirst) => {
+        const result = { type: 'tool-result', callId: 'c1', content: contents } as ToolResultPart;
+        const joined = contents
+          .map((part) => (part.type === 'text' ? part.text : ''))
+          .join('\n')
+          .trim();
+        if (artifactsFirst) extractArtifacts([{ role: 'tool', parts: [result] }]);
+        const lines = resultErrorLines(result);
+        expect(lines).toEqual(findErrorLines(joined));
+        // The caller may change its copy without changing what the next caller gets.
+        lines.push('changed');
+        expect(resultErrorLines(result)).toEqual(findErrorLines(joined));
       }),
       { numRuns: 400 },
     );

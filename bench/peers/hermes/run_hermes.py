@@ -7,8 +7,9 @@ summary) or `stub` (the summarizer returns a fixed text). Nothing reaches a netw
 (agent.auxiliary_client) and its credential pool are replaced before the compressor is imported, so no provider
 SDK or HTTP client is loaded.
 
-Each input line is {"id": str, "context_length": int, "messages": [OpenAI chat messages]}. For each line the
-driver calls compress(messages, force=True) once to warm up, then RUNS more times, each on a fresh
+Each input line is {"id": str, "context_length": int, "messages": [OpenAI chat messages]}, optionally with
+"runs": int to override RUNS for that line (0 for a warm-up pass). For each line the driver calls
+compress(messages, force=True) once to warm up, then RUNS more times, each on a fresh
 ContextCompressor built outside the timed region, and prints one JSON line:
 {"id", "ms": [per-run milliseconds], "messages_in", "messages_out", "fallback_used"}.
 This file is condense's own driver; no Hermes code is copied here.
@@ -93,7 +94,7 @@ def main():
         output = fresh(context_length).compress(copy.deepcopy(messages), force=True)
         times = []
         fallback_used = False
-        for _ in range(runs):
+        for _ in range(item.get("runs", runs)):
             compressor = fresh(context_length)
             copied = copy.deepcopy(messages)
             start = time.perf_counter()

@@ -1,5 +1,5 @@
-import { capArtifact, findErrorLines, firstLine } from '../../inspect/artifact-patterns.js';
-import { parseArguments } from '../../inspect/artifacts.js';
+import { capArtifact, firstLine } from '../../inspect/artifact-patterns.js';
+import { parseArguments, resultErrorLines } from '../../inspect/artifacts.js';
 import { type IdentifierChanges, identifierChanges } from '../../inspect/code-identifiers.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
@@ -201,7 +201,7 @@ function outcomeOf(
   const exit = EXIT_CODE.exec(text)?.[1];
   const exitCode = exit === undefined ? undefined : Number(exit);
   const head = firstLine(text);
-  const errorLines = findErrorLines(text);
+  const errorLines = resultErrorLines(result);
   if (result.isError === true && head !== '' && !errorLines.includes(head)) errorLines.push(head);
   const failed =
     result.isError === true || (exitCode !== undefined && exitCode !== 0) || FAILURE_START.test(head);

@@ -8,8 +8,8 @@ import {
   resultErrorLines,
   searchableText,
 } from '../../src/inspect/artifacts.js';
-import type { Part, ToolResultPart } from '../../src/model/part.js';
 import type { Message } from '../../src/model/message.js';
+import type { Part, ToolResultPart } from '../../src/model/part.js';
 import { assistantMessage, systemMessage, toolCall, toolResult, userMessage } from '../../src/testing.js';
 import { messages as arbitraryMessages } from '../summarizer/generators.js';
 

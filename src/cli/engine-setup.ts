@@ -3,9 +3,9 @@ import type { ContextEngine } from '../engines/context-engine.js';
 import { createEngine } from '../engines/registry.js';
 import type { RuleEngineOptions } from '../engines/rules/options.js';
 import { CondenseError } from '../errors/condense-error.js';
-import { readRuleConfigFile } from '../io/read-rule-config.js';
 import type { Summarizer } from '../summarizer/summarizer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
+import { formatNumber } from '../transforms/text-facts.js';
 import type { CliContext } from './context.js';
 import type { EngineFlags } from './engine-flags.js';
 import { tokenCounterFromFlag } from './tokenizer.js';
@@ -32,9 +32,10 @@ async function loadModels(flags: EngineFlags): Promise<ModelFactory | undefined>
 /** Checks the flags against the engine, then reads the rules configuration they name (if any). */
 export async function loadRuleOptions(context: CliContext, flags: EngineFlags): Promise<RuleEngineOptions> {
   checkEngineFlags(flags);
-  return flags.engine === 'rules' && flags.config !== undefined
-    ? await readRuleConfigFile(resolve(context.cwd, flags.config))
-    : {};
+  if (flags.engine !== 'rules' || flags.config === undefined) return {};
+  // The YAML parser loads only for a run that has a file to parse.
+  const { readRuleConfigFile } = await import('../io/read-rule-config.js');
+  return readRuleConfigFile(resolve(context.cwd, flags.config));
 }
 
 /**
@@ -112,6 +113,5 @@ export function thresholdNote(flags: EngineFlags, engine: ContextEngine): string
   const requested = Math.floor(contextLength * flags.threshold);
   if (thresholdTokens <= requested) return undefined;
   const share = thresholdTokens / contextLength;
-  const count = (value: number) => value.toLocaleString('en-US');
-  return `--threshold ${flags.threshold} was raised to ${share.toFixed(2)} (${count(thresholdTokens)} of ${count(contextLength)} tokens, not ${count(requested)}): compaction never triggers below 75 % of a window under 512K tokens, nor below 64K tokens (85 % of a smaller window)`;
+  return `--threshold ${flags.threshold} was raised to ${share.toFixed(2)} (${formatNumber(thresholdTokens)} of ${formatNumber(contextLength)} tokens, not ${formatNumber(requested)}): compaction never triggers below 75 % of a window under 512K tokens, nor below 64K tokens (85 % of a smaller window)`;
 }

@@ -39,8 +39,15 @@ export async function proxyEngineFactory(recipe: ProxyEngineRecipe): Promise<() 
   return () => engineFor(context, recipe.flags, setup);
 }
 
+// Defined (true) only in the CLI bundle (scripts/bundle-cli.mjs), where this code sits in a shared chunk and the
+// module a worker can import by name is the bundle's own `proxy-engine.js` entry beside it.
+declare const __CONDENSE_CLI_BUNDLE__: boolean | undefined;
+
 /** This module's URL for worker threads, which run built JavaScript only (the `dist/` copy when run from sources). */
 export function proxyEngineModuleUrl(): string {
   const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/cli/proxy-engine.js', here).href : here;
+  if (here.endsWith('.ts')) return new URL('../../dist/cli/proxy-engine.js', here).href;
+  return typeof __CONDENSE_CLI_BUNDLE__ !== 'undefined' && __CONDENSE_CLI_BUNDLE__
+    ? new URL('./proxy-engine.js', here).href
+    : here;
 }

@@ -1,4 +1,5 @@
 import { CondenseError } from '../errors/condense-error.js';
+import { formatNumber } from '../transforms/text-facts.js';
 import type { CompactionResult } from './context-engine.js';
 
 /** What the budget could not make room for. */
@@ -23,7 +24,7 @@ export class ContextOverflowError extends CondenseError {
   constructor(details: OverflowDetails) {
     super({
       code: 'BUDGET_UNREACHABLE',
-      message: `the transcript cannot be brought inside the ${details.limit.toLocaleString('en-US')}-token window: the smallest compaction still takes ${details.tokens.toLocaleString('en-US')} tokens, ${details.irreducible.toLocaleString('en-US')} of them the system prompt and the latest request, which are always kept verbatim`,
+      message: `the transcript cannot be brought inside the ${formatNumber(details.limit)}-token window: the smallest compaction still takes ${formatNumber(details.tokens)} tokens, ${formatNumber(details.irreducible)} of them the system prompt and the latest request, which are always kept verbatim`,
       hint: 'give a larger context length, or shorten the system prompt or the latest request',
     });
     this.details = details;

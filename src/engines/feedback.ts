@@ -1,3 +1,4 @@
+import { formatNumber } from '../transforms/text-facts.js';
 import type { CompactionReport } from './compaction-report.js';
 
 /** What a user sees after a manual compaction. */
@@ -56,5 +57,5 @@ export function describeCompaction(report: CompactionReport): CompactionFeedback
 }
 
 function formatTokens(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return formatNumber(Math.round(value));
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../model/message.js';
 import { toolResultText } from '../model/message-helpers.js';
 import type { Part } from '../model/part.js';
+import { formatNumber } from '../transforms/text-facts.js';
 
 /** The longest full text shown for one message; the rest is counted, not shown, to keep the page small. */
 export const MAX_FULL_TEXT = 20_000;
@@ -19,7 +20,7 @@ function partText(part: Part): string {
     case 'image':
       return part.source.kind === 'url'
         ? `[image: ${part.source.url}]`
-        : `[image: ${part.source.mediaType ?? 'inline'}, ${part.source.data.length.toLocaleString('en-US')} base64 chars]`;
+        : `[image: ${part.source.mediaType ?? 'inline'}, ${formatNumber(part.source.data.length)} base64 chars]`;
     case 'tool-call':
       return `→ ${part.name}(${part.arguments})`;
     case 'tool-result': {
@@ -40,7 +41,7 @@ function partText(part: Part): string {
 export function cappedText(text: string): string {
   if (text.length <= MAX_FULL_TEXT) return text;
   const left = text.length - MAX_FULL_TEXT;
-  return `${text.slice(0, MAX_FULL_TEXT)}\n… ${left.toLocaleString('en-US')} more characters not shown`;
+  return `${text.slice(0, MAX_FULL_TEXT)}\n… ${formatNumber(left)} more characters not shown`;
 }
 
 /** One line of the start of the text (whitespace collapsed), with an ellipsis when it was cut. */

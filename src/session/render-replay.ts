@@ -1,5 +1,6 @@
 import type { Message } from '../model/message.js';
 import type { Part, ToolResultContentPart } from '../model/part.js';
+import { formatNumber } from '../transforms/text-facts.js';
 import type { LoadedSubagent } from './load-session-file.js';
 import type { LoadedSession, QueuedPrompt, SessionBoundary, SessionIssue } from './session-types.js';
 
@@ -187,9 +188,7 @@ function boundaryLine(boundary: SessionBoundary): string {
     (Object.hasOwn(BOUNDARY_NAMES, boundary.kind) ? BOUNDARY_NAMES[boundary.kind] : undefined) ??
       'compaction boundary',
     boundary.trigger,
-    boundary.preTokens === undefined
-      ? undefined
-      : `${boundary.preTokens.toLocaleString('en-US')} tokens before`,
+    boundary.preTokens === undefined ? undefined : `${formatNumber(boundary.preTokens)} tokens before`,
     `line ${boundary.line}`,
     boundary.link === 'resumed'
       ? 'link to the history before it missing: continued from the newest earlier message'
@@ -243,7 +242,7 @@ function indent(text: string): string[] {
 
 function shorten(text: string, limit: number): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}… (+${(text.length - limit).toLocaleString('en-US')} chars)`;
+  return `${text.slice(0, limit)}… (+${formatNumber(text.length - limit)} chars)`;
 }
 
 /** A message as plain JSON for `--json` output: role, id and parts, without any metadata. */

@@ -3,6 +3,15 @@ export function formatCount(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * Exactly `value.toLocaleString('en-US')`, without the ICU number formatter for safe integers: its first use
+ * in a process costs about 25 ms, as much as a small compaction, and a one-shot command prints a few counts.
+ */
+export function formatNumber(value: number): string {
+  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return value.toLocaleString('en-US');
+  return formatCount(value);
+}
+
 /** `1 line`, `3 lines`, `2 matches`, `4 entries`: a count with its unit, singular when it is one. */
 export function plural(count: number, unit: string): string {
   if (count === 1) return `1 ${unit}`;

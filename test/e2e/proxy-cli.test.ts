@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseCondenseHeader } from '../../src/integrations/proxy/condense-header.js';
 import { type LoopbackProvider, loopbackReplies, startLoopbackProvider } from '../../src/testing.js';
+import { openaiRequest, SMALL_WINDOW } from '../integrations/proxy/support.js';
 import { BIN, ROOT } from '../support/cli.js';
 
 let provider: LoopbackProvider | undefined;
@@ -52,6 +54,26 @@ describe('condense proxy (built binary)', () => {
     expect(log).toContain(`-> ${provider.url}/v1`);
     expect(log).not.toContain('sk-do-not-log-me');
     expect(log).not.toContain('secret body text');
+  });
+
+  it('compacts an oversized request in its compaction thread, which loads the engines from the built binary', async () => {
+    provider = await startLoopbackProvider({ script: [loopbackReplies.text('compacted upstream')] });
+    const run = spawnProxy(['--port', '0', '--upstream', `${provider.url}/v1`, '-c', String(SMALL_WINDOW)]);
+    const url = await run.listening;
+    const request = openaiRequest(120);
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    expect(response.status).toBe(200);
+    const header = parseCondenseHeader(response.headers.get('x-condense') ?? '');
+    expect(header.action, run.stderr()).toBe('compacted');
+    const sent = provider.requests[0]?.body as { messages: unknown[] };
+    expect(sent.messages.length).toBeLessThan(request.messages.length);
+    expect(sent.messages.at(-1)).toEqual(request.messages.at(-1));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
   });
 
   it('refuses a missing upstream as a usage error', async () => {

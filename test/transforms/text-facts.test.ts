@@ -1,5 +1,41 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, lineCount, plural, truncateStart } from '../../src/transforms/text-facts.js';
+import {
+  formatCount,
+  formatNumber,
+  lineCount,
+  plural,
+  truncateStart,
+} from '../../src/transforms/text-facts.js';
+
+describe('formatNumber', () => {
+  it('prints any number exactly as en-US toLocaleString does', () => {
+    const values = fc.oneof(
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.double(),
+      fc.constantFrom(
+        0,
+        -0,
+        999,
+        1000,
+        -1000,
+        2 ** 53,
+        -(2 ** 53),
+        1e21,
+        0.5,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+      ),
+    );
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(formatNumber(value)).toBe(value.toLocaleString('en-US'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('text facts used in digests', () => {
   it('formats counts the same way on every machine', () => {

@@ -3,6 +3,7 @@ import type { CompactionReport } from '../../engines/compaction-report.js';
 import { CondenseError } from '../../errors/condense-error.js';
 import { DEFAULT_MAX_TRANSCRIPTS, renderReportHtml } from '../../report/render-report.js';
 import type { ReportTranscript } from '../../report/report-input.js';
+import { formatNumber } from '../../transforms/text-facts.js';
 import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
@@ -90,5 +91,5 @@ function headline(reports: readonly CompactionReport[]): string {
   const count = reports.length === 1 ? '1 transcript' : `${reports.length} transcripts`;
   const status =
     compacted === reports.length ? '' : `, ${reports.length - compacted} not compacted (see the page)`;
-  return `${count}${status}; ${sum((report) => report.messagesBefore)} → ${sum((report) => report.messagesAfter)} messages, ~${before.toLocaleString('en-US')} → ~${after.toLocaleString('en-US')} tokens (-${saved.toFixed(1)} %)`;
+  return `${count}${status}; ${sum((report) => report.messagesBefore)} → ${sum((report) => report.messagesAfter)} messages, ~${formatNumber(before)} → ~${formatNumber(after)} tokens (-${saved.toFixed(1)} %)`;
 }

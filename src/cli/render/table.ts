@@ -1,6 +1,8 @@
+import { formatNumber } from '../../transforms/text-facts.js';
+
 /** Formats an integer with thousands separators. */
 export function integer(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return formatNumber(Math.round(value));
 }
 
 /** Renders rows as aligned columns; numbers (and the header of numeric columns) are right-aligned. */

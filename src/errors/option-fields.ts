@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The vocabulary of options schemas. Each field gives every failure (wrong type, not whole, out of range) one

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CondenseError } from '../errors/condense-error.js';
 import { flag, integerAtLeast, numberIn, oneOf, text } from '../errors/option-fields.js';
 import { parseOptions } from '../errors/parse-options.js';

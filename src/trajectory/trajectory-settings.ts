@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { flag, integerAtLeast, oneOf, unchecked } from '../errors/option-fields.js';
 import { alias, invalidOption, parseOptions, type SameKeys } from '../errors/parse-options.js';
 import type { RedactOptions } from '../redact/options.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { flag, integerAtLeast, numberAtLeast, oneOf, share, unchecked } from '../../errors/option-fields.js';
 import { parseOptions, type SameKeys } from '../../errors/parse-options.js';
 import type { Summarizer } from '../../summarizer/summarizer.js';

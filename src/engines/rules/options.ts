@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { flag, integerAtLeast, oneOf, share, unchecked } from '../../errors/option-fields.js';
 import { alias, parseOptions, type SameKeys } from '../../errors/parse-options.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';

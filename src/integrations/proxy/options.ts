@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CompressorOptions } from '../../engines/compressor/options.js';
 import type { ContextEngine } from '../../engines/context-engine.js';
 import { createEngine } from '../../engines/registry.js';

@@ -176,10 +176,13 @@ export function readJsonLinesWith(
 ): JsonLinesReader | undefined {
   if (parseWhole(text).ok) return undefined;
   const lines = splitLines(text);
-  // The same sample as decodeJsonLinesText: the first 20 readable lines.
+  // The same sample as decodeJsonLinesText: the first 20 readable lines. Their values are kept for `lines()`, so
+  // no line is parsed twice.
   const sample: unknown[] = [];
+  const sampled: ({ value: unknown } | undefined)[] = [];
   for (let index = 0; index < lines.length && sample.length < 20; index++) {
     const value = readLine(lines[index] as string);
+    sampled.push(value);
     if (value !== undefined) sample.push(value.value);
   }
   if (sample.length === 0) return undefined;
@@ -193,7 +196,7 @@ export function readJsonLinesWith(
       for (let index = 0; index < lines.length; index++) {
         const lineText = lines[index] as string;
         if (lineText.trim() === '') continue;
-        const read = readLine(lineText);
+        const read = index < sampled.length ? sampled[index] : readLine(lineText);
         yield read === undefined
           ? { kind: 'invalid', text: lineText, line: index + 1 }
           : {

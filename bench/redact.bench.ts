@@ -3,9 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeDocument, encodeDocument } from '../src/codecs/registry.js';
+import { decodeDocument, encodeDocument, readJsonLines } from '../src/codecs/registry.js';
 import type { FormatName } from '../src/model/format.js';
-import { builtinRules, createRedactor, redactDocument } from '../src/redact/index.js';
+import { builtinRules, createRedactor, type DocumentFinding, redactDocument } from '../src/redact/index.js';
+import { redactJsonLines } from '../src/redact/redact-json-lines.js';
 import { adversarialInputs } from '../test/redact/adversarial.js';
 import { generateRedactionDataset } from '../test/redact/dataset.js';
 import { CORPUS_DIR, HAS_CORPUS } from '../test/support/corpus.js';
@@ -133,7 +134,8 @@ function medianOf(times: number[]): number {
 /**
  * `condense redact` of a generated realistic agent dataset (OpenAI JSONL, one run per line, ~1 secret per 50
  * tool outputs) against the peer that parses and re-serialises every line, measured in the same run: in
- * process (decode + redact + encode vs parse + stringify), and end to end through the CLI (vs a node script
+ * process (decode + redact + encode of the whole file, and a line at a time as the CLI does, vs parse +
+ * stringify), and end to end through the CLI (vs a node script
  * that reads, parses and stringifies every line, and writes). The dataset is written to a temporary folder.
  */
 async function datasetRows(): Promise<BenchRow[]> {
@@ -161,6 +163,19 @@ async function datasetRows(): Promise<BenchRow[]> {
     gc();
     const encode = await timeMedian(() => encodeDocument(redacted), { repeat: 3 });
     const inProcess = decode + redact + encode;
+    gc();
+    // What the CLI does with a JSONL file of one transcript per line: read, redact and encode each line in turn.
+    const lineAtATime = await timeMedian(
+      () => {
+        const reader = readJsonLines(text, { format: 'openai' });
+        if (reader === undefined) throw new Error('the generated dataset is not read a line at a time');
+        const findings: DocumentFinding[] = [];
+        for (const _chunk of redactJsonLines(reader, findings)) {
+          // Consumed as the CLI's writer consumes them; the bytes are not kept.
+        }
+      },
+      { repeat: 3 },
+    );
     const peerScript = join(dir, 'peer.mjs');
     writeFileSync(peerScript, PEER_SCRIPT);
     const cli = fileURLToPath(new URL('../bin/condense.js', import.meta.url));
@@ -181,7 +196,8 @@ async function datasetRows(): Promise<BenchRow[]> {
     return [
       row('in process: JSON.parse + JSON.stringify of each line (peer)', peer, peer),
       row('in process: redactDocument alone', redact, peer),
-      row('in process: decode + redact + encode', inProcess, peer),
+      row('in process: decode + redact + encode, whole file', inProcess, peer),
+      row('in process: a line at a time, as the CLI does (read, redact, encode)', lineAtATime, peer),
       row('CLI end to end: node script, parse + stringify each line (peer)', peerEndToEnd, peerEndToEnd),
       row('CLI end to end: condense redact -o', cliEndToEnd, peerEndToEnd),
     ];

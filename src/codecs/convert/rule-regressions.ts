@@ -1,12 +1,14 @@
 import type { FormatName } from '../../model/format.js';
 import type { Transcript } from '../../model/transcript.js';
-import { type WireProblem, wireProblems } from '../provider-rules/index.js';
+import { isProviderFormat, type WireProblem, wireProblems } from '../provider-rules/index.js';
 import { getCodec } from '../registry.js';
 import { canonicalTranscript } from './canonical.js';
 
 /** The provider-rule problems of a transcript in `format`'s canonical shape (empty for non-provider formats). */
 export function canonicalProblems(format: FormatName, transcript: Transcript): WireProblem[] {
-  if (transcript.messages.length === 0) return [];
+  // Only provider formats have rules: encoding anything else (a Claude Code session synthesizes every record and
+  // hashes the whole transcript for its session id) would be thrown away.
+  if (transcript.messages.length === 0 || !isProviderFormat(format)) return [];
   const wire = getCodec(format).encode(canonicalTranscript(transcript));
   return wireProblems(format, wire, { trailingCalls: false });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { introducedProblems } from '../../../src/codecs/convert/rule-regressions.js';
+import { canonicalProblems, introducedProblems } from '../../../src/codecs/convert/rule-regressions.js';
 import type { Transcript } from '../../../src/model/transcript.js';
 import {
   assistantMessage,
@@ -37,6 +37,13 @@ describe('introducedProblems', () => {
     for (const format of ['openai', 'anthropic'] as const) {
       expect(introducedProblems(format, orphan, clean)).toEqual([]);
       expect(introducedProblems(format, clean, clean)).toEqual([]);
+    }
+  });
+
+  it('finds none in formats without provider rules, even where a provider would refuse the output', () => {
+    for (const format of ['claude-code', 'sharegpt', 'ai-sdk', 'openai-responses', 'codex'] as const) {
+      expect(canonicalProblems(format, orphan)).toEqual([]);
+      expect(introducedProblems(format, clean, orphan)).toEqual([]);
     }
   });
 });

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeDocument } from '../src/codecs/registry.js';
 import { bufferView, parseSpan, scanLines } from '../src/io/jsonl-scan.js';
 import { loadSession } from '../src/session/load-session.js';
 import { loadSessionFile } from '../src/session/load-session-file.js';
@@ -122,6 +123,56 @@ async function runCase(dir: string, spec: (typeof CASES)[number]): Promise<Bench
   ];
 }
 
+/** A session of one prompt followed by `count` records that are not messages, each the child of the one before. */
+function sideRecordRun(count: number): string {
+  const lines = [
+    JSON.stringify({
+      type: 'user',
+      uuid: 'm0',
+      parentUuid: null,
+      sessionId: 's',
+      message: { role: 'user', content: 'start' },
+    }),
+  ];
+  for (let index = 1; index <= count; index++) {
+    lines.push(
+      JSON.stringify({
+        type: 'system',
+        subtype: 'informational',
+        uuid: `r${index}`,
+        parentUuid: index === 1 ? 'm0' : `r${index - 1}`,
+        content: 'progress',
+        sessionId: 's',
+      }),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Decoding a Claude Code file whose records that are not messages form one long chain: each is kept with the
+ * message its parent chain reaches first, which was found by walking the chain again for every record (20,000 of
+ * them took 8.8 s); ×4 the records should take about ×4 the time.
+ */
+async function sideRecordRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  let previous: number | undefined;
+  for (const count of [20_000, 80_000]) {
+    const text = sideRecordRun(count);
+    const ms = await timeMedian(() => decodeDocument(text, { fileName: 'chain.jsonl' }), { repeat: 3 });
+    rows.push({
+      suite: SUITE,
+      case: `decode, one prompt then a chain of ${count.toLocaleString('en-US')} side records`,
+      figures: {
+        ms: round(ms),
+        ...(previous === undefined ? {} : { 'vs 20,000': `${round(ms / previous, 2)}×` }),
+      },
+    });
+    previous = ms;
+  }
+  return rows;
+}
+
 const suite: BenchSuite = {
   name: 'session loading: byte pre-filter vs parse-all',
   async run() {
@@ -129,6 +180,7 @@ const suite: BenchSuite = {
     try {
       const rows: BenchRow[] = [];
       for (const spec of CASES) rows.push(...(await runCase(dir, spec)));
+      rows.push(...(await sideRecordRows()));
       return rows;
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,32 @@ export function sideRecordsOf(
   groups.forEach((group, seq) => {
     for (const index of group) messageOf.set(index, seq);
   });
+  // What a walk up the parent chain finds from each record it passed (never a message record), so that a run of
+  // side records chained to each other is walked once, not once per record of the run.
+  const above = new Map<number, number | undefined>();
+  const ownerAbove = (start: unknown): number | undefined => {
+    const passed: number[] = [];
+    const seen = new Set<number>();
+    let parent = start;
+    let owner: number | undefined;
+    while (typeof parent === 'string') {
+      const at = uuids.get(parent);
+      if (at === undefined) break;
+      owner = messageOf.get(at);
+      if (owner !== undefined) break;
+      if (above.has(at)) {
+        owner = above.get(at);
+        break;
+      }
+      // A cycle of side records has no owner.
+      if (seen.has(at)) break;
+      seen.add(at);
+      passed.push(at);
+      parent = parentOf(records[at]);
+    }
+    for (const at of passed) above.set(at, owner);
+    return owner;
+  };
   const ownerOf = (index: number): number | undefined => {
     const record = records[index];
     if (
@@ -27,15 +53,7 @@ export function sideRecordsOf(
       const target = uuids.get(record['messageId']);
       return target === undefined ? undefined : messageOf.get(target);
     }
-    let parent = parentOf(record);
-    for (let steps = 0; typeof parent === 'string' && steps < records.length; steps++) {
-      const at = uuids.get(parent);
-      if (at === undefined) return undefined;
-      const owner = messageOf.get(at);
-      if (owner !== undefined) return owner;
-      parent = parentOf(records[at]);
-    }
-    return undefined;
+    return ownerAbove(parentOf(record));
   };
   const side: JsonValue[] = [];
   records.forEach((record, index) => {

@@ -17,7 +17,7 @@ const RUNS = 5;
 /**
  * Untimed passes over the whole set before any timing, for every engine. V8 keeps optimizing condense's code
  * over the first passes (measured: about 150 ms for the first, 100–130 ms for the second, steady at about
- * 90–100 ms from the third), so fewer would time its compiler, not its compaction.
+ * 90–110 ms from the third), so fewer would time its compiler, not its compaction.
  */
 const WARM_PASSES = 3;
 const MODES = ['fallback', 'stub'] as const;

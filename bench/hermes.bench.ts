@@ -80,17 +80,16 @@ function timedCopies(item: Item): Transcript[] {
 async function condenseMs(engine: EvalEngine, item: Item, copies: readonly Transcript[]): Promise<number> {
   await engine.run(structuredClone(item.source.transcript), item.contextLength);
   const times: number[] = [];
-  for (const copy of copies) {
-    const start = process.hrtime.bigint();
-    await engine.run(copy, item.contextLength);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
+  for (const copy of copies) times.push(await runMs(engine, item, copy));
   return median(times);
 }
 
-/** Ms of one compaction of a fresh copy (the copy made before the clock starts). */
-async function onceMs(engine: EvalEngine, item: Item): Promise<number> {
-  const copy = structuredClone(item.source.transcript);
+/** Ms of one compaction of `copy` (by default a fresh copy, made before the clock starts). */
+async function runMs(
+  engine: EvalEngine,
+  item: Item,
+  copy: Transcript = structuredClone(item.source.transcript),
+): Promise<number> {
   const start = process.hrtime.bigint();
   await engine.run(copy, item.contextLength);
   return Number(process.hrtime.bigint() - start) / 1e6;
@@ -197,7 +196,7 @@ const suite: BenchSuite = {
     try {
       for (let pass = 0; pass < WARM_PASSES; pass++) {
         for (const item of items) {
-          const ms = await onceMs(engine, item);
+          const ms = await runMs(engine, item);
           if (pass === 0) firstPass.set(item.id, ms);
           await drivers.fallback.compress(item, true);
           await drivers.stub.compress(item, true);

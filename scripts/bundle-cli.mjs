@@ -5,22 +5,16 @@
 // The bundle keeps commands lazy (each command is its own chunk, loaded when it runs) but loads each in a few
 // files. Dependencies that only some runs need (models, the queue, Parquet, exact tokenizers, the progress bar)
 // stay external and load from node_modules as before; the library entry points (dist/index.js…) are not bundled.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const EXTERNAL = [
-  'ai',
-  '@ai-sdk/*',
-  'bullmq',
-  'ioredis',
-  'hyparquet',
-  'hyparquet-compressors',
-  'hyparquet-writer',
-  'gpt-tokenizer',
-  'gpt-tokenizer/*',
-  '@huggingface/tokenizers',
-  'cli-progress',
-];
+// What nearly every command loads goes into the bundle. Every other dependency (and any added later) stays
+// external, loading from node_modules only in the runs that need it.
+const BUNDLED = new Set(['zod', 'yaml', 'commander']);
+const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+const EXTERNAL = Object.keys(dependencies)
+  .filter((name) => !BUNDLED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 // Chunk names change with their content: without this, chunks of earlier builds would pile up beside the new ones.
 rmSync('dist/cli-bundle', { recursive: true, force: true });

@@ -2,6 +2,9 @@ import { isJsonObject, type JsonValue } from '../../model/json.js';
 import type { RecordGroup } from './merge-assistant.js';
 import { parentOf } from './records.js';
 
+/** Marks the records of a parent-chain walk still in progress (owners are message indices, never negative). */
+const WALKING = -1;
+
 /**
  * The records that are not part of any message, with their file position, whether their `parentUuid` points
  * outside the file (`external`), and the message they belong to (`owner`, the message's index in decode order):
@@ -18,11 +21,11 @@ export function sideRecordsOf(
     for (const index of group) messageOf.set(index, seq);
   });
   // What a walk up the parent chain finds from each record it passed (never a message record), so that a run of
-  // side records chained to each other is walked once, not once per record of the run.
+  // side records chained to each other is walked once, not once per record of the run. Records of the walk in
+  // progress hold WALKING: meeting one again is a cycle, which has no owner.
   const above = new Map<number, number | undefined>();
   const ownerAbove = (start: unknown): number | undefined => {
     const passed: number[] = [];
-    const seen = new Set<number>();
     let parent = start;
     let owner: number | undefined;
     while (typeof parent === 'string') {
@@ -31,12 +34,11 @@ export function sideRecordsOf(
       owner = messageOf.get(at);
       if (owner !== undefined) break;
       if (above.has(at)) {
-        owner = above.get(at);
+        const known = above.get(at);
+        owner = known === WALKING ? undefined : known;
         break;
       }
-      // A cycle of side records has no owner.
-      if (seen.has(at)) break;
-      seen.add(at);
+      above.set(at, WALKING);
       passed.push(at);
       parent = parentOf(records[at]);
     }

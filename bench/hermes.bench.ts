@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { encodeChatMessages } from '../src/codecs/openai-chat/chat-messages.js';
+import { compactOrSmallest } from '../src/engines/best-effort.js';
+import { createCompressor } from '../src/engines/compressor/create-compressor.js';
 import type { Transcript } from '../src/model/transcript.js';
+import type { Summarizer } from '../src/summarizer/summarizer.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
 import { type CorpusTranscript, corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
 import { ENGINES, type EvalEngine } from './eval/engines.js';
@@ -64,6 +67,32 @@ function condenseEngine(): EvalEngine {
   if (engine === undefined) throw new Error('the eval has no compressor-extractive engine');
   return engine;
 }
+
+/** The text Hermes' stub mode returns, so both stub sides write the same checkpoint. */
+const STUB_SUMMARY = 'STUB SUMMARY';
+
+/** A summarizer that writes {@link STUB_SUMMARY} whatever the turns, as Hermes' stub mode does. */
+const stubSummarizer: Summarizer = {
+  name: 'stub',
+  kind: 'extractive',
+  summarize: async () => ({ text: STUB_SUMMARY, source: 'extractive', calls: 1 }),
+};
+
+/**
+ * condense's compressor with the extractive checkpoint replaced by {@link stubSummarizer}: everything else it
+ * does (pruning, digests, boundaries, token counting, the report) as in the eval. The like-for-like peer of
+ * Hermes' stub mode, and what the checkpoint's own cost is measured against.
+ */
+const condenseStub: EvalEngine = {
+  name: 'compressor-stub-checkpoint',
+  description: 'The compressor engine writing a fixed checkpoint text.',
+  run: async (transcript, contextLength) =>
+    (
+      await compactOrSmallest(createCompressor({ contextLength, extractive: stubSummarizer }), transcript, {
+        force: true,
+      })
+    ).result.transcript,
+};
 
 /**
  * Fresh deep copies of a transcript for the timed runs: condense keeps some answers per message object (token
@@ -145,6 +174,8 @@ class HermesDriver {
 
 interface Timing {
   readonly condense: number;
+  /** condense with a fixed checkpoint text ({@link condenseStub}). */
+  readonly condenseStub: number;
   /** condense's ms on this transcript in the first warm-up pass (one run, JIT still cold). */
   readonly firstPass: number;
   readonly fallback: number;
@@ -155,7 +186,7 @@ interface Timing {
 function total(
   items: readonly Item[],
   timings: ReadonlyMap<string, Timing>,
-  key: 'condense' | 'firstPass' | Mode,
+  key: 'condense' | 'condenseStub' | 'firstPass' | Mode,
 ): number {
   return items.reduce((sum, item) => sum + (timings.get(item.id)?.[key] ?? Number.NaN), 0);
 }
@@ -164,7 +195,7 @@ function total(
  * In-process compaction of the eval's 60-transcript quality set by condense's compressor against Hermes-agent's
  * own `ContextCompressor.compress()` (forced, fresh compressor, summarizer stubbed: `fallback` = it fails and
  * Hermes writes its deterministic summary, `stub` = it returns a fixed text), on the same transcripts and
- * windows. Hermes is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent checkout (pinned commit in
+ * windows; and condense with a fixed checkpoint text as well, the like-for-like peer of Hermes' stub mode. Hermes is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent checkout (pinned commit in
  * `/work/shared/research/hermes.md`); without it the suite is skipped. Each figure is a sum over the group of
  * per-transcript medians of 5 runs after a warm-up, once every engine has made {@link WARM_PASSES} untimed passes
  * over the set; `condense first pass` sums condense's single runs of the first of those passes.
@@ -191,6 +222,7 @@ const suite: BenchSuite = {
     const timings = new Map<string, Timing>();
     const engine = condenseEngine();
     const copies = new Map(items.map((item) => [item.id, timedCopies(item)]));
+    const stubCopies = new Map(items.map((item) => [item.id, timedCopies(item)]));
     // What the first pass costs condense, before V8 has optimized it: a one-shot process sees this.
     const firstPass = new Map<string, number>();
     try {
@@ -198,6 +230,7 @@ const suite: BenchSuite = {
         for (const item of items) {
           const ms = await runMs(engine, item);
           if (pass === 0) firstPass.set(item.id, ms);
+          await runMs(condenseStub, item);
           await drivers.fallback.compress(item, true);
           await drivers.stub.compress(item, true);
         }
@@ -206,10 +239,13 @@ const suite: BenchSuite = {
       for (const item of items) {
         const condense = await condenseMs(engine, item, copies.get(item.id) ?? []);
         copies.delete(item.id);
+        const condenseStubMs = await condenseMs(condenseStub, item, stubCopies.get(item.id) ?? []);
+        stubCopies.delete(item.id);
         const fallback = await drivers.fallback.compress(item);
         const stub = await drivers.stub.compress(item);
         timings.set(item.id, {
           condense,
+          condenseStub: condenseStubMs,
           firstPass: firstPass.get(item.id) ?? Number.NaN,
           fallback: median(fallback.ms),
           stub: median(stub.ms),
@@ -227,6 +263,7 @@ const suite: BenchSuite = {
       const fallback = total(selected, timings, 'fallback');
       const stub = total(selected, timings, 'stub');
       const firstPass = total(selected, timings, 'firstPass');
+      const condenseStubTotal = total(selected, timings, 'condenseStub');
       return {
         suite: SUITE,
         case: `${group} (${selected.length} transcripts, ${selected.reduce((sum, item) => sum + item.source.transcript.messages.length, 0)} messages)`,
@@ -236,6 +273,9 @@ const suite: BenchSuite = {
           'Hermes stub ms': round(stub, 1),
           'fallback ÷ condense': `${round(fallback / condense, 2)}×`,
           'stub ÷ condense': `${round(stub / condense, 2)}×`,
+          'condense stub ms': round(condenseStubTotal, 1),
+          'Hermes stub ÷ condense stub': `${round(stub / condenseStubTotal, 2)}×`,
+          'fallback ÷ condense stub': `${round(fallback / condenseStubTotal, 2)}×`,
           'condense first pass ms': round(firstPass, 1),
           'fallback ÷ first pass': `${round(fallback / firstPass, 2)}×`,
           'Hermes fallbacks (fallback mode)': selected.filter((item) => timings.get(item.id)?.fallbackUsed)

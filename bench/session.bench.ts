@@ -173,6 +173,63 @@ async function sideRecordRows(): Promise<BenchRow[]> {
   return rows;
 }
 
+/**
+ * A session of `exchanges` prompts and answers, with a queued prompt that never reached a message after each
+ * answer: the worst case for finding which queued prompts a later message carries.
+ */
+function queuedPromptRun(exchanges: number): Buffer {
+  const lines: string[] = [];
+  for (let index = 0; index < exchanges * 2; index++) {
+    const prompt = index % 2 === 0;
+    lines.push(
+      JSON.stringify({
+        type: prompt ? 'user' : 'assistant',
+        uuid: `m${index}`,
+        parentUuid: index === 0 ? null : `m${index - 1}`,
+        sessionId: 's',
+        message: prompt
+          ? { role: 'user', content: `step ${index}: carry on with the plan and report what changed` }
+          : { role: 'assistant', content: [{ type: 'text', text: `done with step ${index - 1}` }] },
+      }),
+    );
+    if (!prompt) {
+      lines.push(
+        JSON.stringify({
+          type: 'queue-operation',
+          operation: 'enqueue',
+          sessionId: 's',
+          content: `queued note ${index} that was never sent`,
+        }),
+      );
+    }
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Loading a session whose prompt queue holds a prompt per exchange that no message carries: each was looked for
+ * in every later message (10,000 exchanges took 5.8 s); ×10 the exchanges should take about ×10 the time.
+ */
+async function queuedPromptRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  let previous: number | undefined;
+  for (const exchanges of [5_000, 50_000]) {
+    const bytes = queuedPromptRun(exchanges);
+    const ms = await timeMedian(() => loadSession(bytes), { repeat: 3 });
+    rows.push({
+      suite: SUITE,
+      case: `loadSession, ${exchanges.toLocaleString('en-US')} exchanges with a queued prompt never sent after each`,
+      figures: {
+        ms: round(ms),
+        'MB/s': megabytesPerSecond(bytes.length, ms),
+        ...(previous === undefined ? {} : { 'vs 5,000': `${round(ms / previous, 2)}×` }),
+      },
+    });
+    previous = ms;
+  }
+  return rows;
+}
+
 const suite: BenchSuite = {
   name: 'session loading: byte pre-filter vs parse-all',
   async run() {
@@ -181,6 +238,7 @@ const suite: BenchSuite = {
       const rows: BenchRow[] = [];
       for (const spec of CASES) rows.push(...(await runCase(dir, spec)));
       rows.push(...(await sideRecordRows()));
+      rows.push(...(await queuedPromptRows()));
       return rows;
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -39,3 +39,18 @@ export function closingQuote(text: string, from: number): number {
   }
   return -1;
 }
+
+/** Length below which a text cannot nest past {@link MAX_JSON_DEPTH}: each level takes an opening and a closing character. */
+const SHALLOW_LENGTH = 2 * MAX_JSON_DEPTH + 2;
+
+/**
+ * `JSON.parse` for JSON held in a string of a transcript (tool arguments, JSON tool output, dataset cells): the
+ * nesting check of a JSONL line does not see inside strings, so text nesting deeper than {@link MAX_JSON_DEPTH} is
+ * refused here, with a `SyntaxError` as for text that is not JSON, and callers keep it as text as they do then.
+ */
+export function parseNestedJson(text: string): unknown {
+  if (text.length >= SHALLOW_LENGTH && exceedsJsonDepth(text)) {
+    throw new SyntaxError(`JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return JSON.parse(text);
+}

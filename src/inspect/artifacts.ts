@@ -1,3 +1,4 @@
+import { parseNestedJson } from '../codecs/json-depth.js';
 import type { JsonValue } from '../model/json.js';
 import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
@@ -213,7 +214,7 @@ function collectCall(part: ToolCallPart, out: Collector): void {
 export function parseArguments(text: string): JsonValue | undefined {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as JsonValue;
+    return parseNestedJson(text) as JsonValue;
   } catch {
     return undefined;
   }

@@ -7,6 +7,7 @@ import {
 } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { parseNestedJson } from '../codecs/json-depth.js';
 import { CondenseError } from '../errors/condense-error.js';
 import { conformToSchema, toJsonValue } from './parquet-values.js';
 import type { EntryText } from './read-entry-texts.js';
@@ -91,7 +92,7 @@ export async function readParquetEntries(
 
 function parseJsonText(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseNestedJson(text);
   } catch {
     return text;
   }

@@ -1,3 +1,4 @@
+import { substringScan } from '../inspect/substring-scan.js';
 import { isJsonObject, type JsonObject } from '../model/json.js';
 import type { Message } from '../model/message.js';
 import { messageText } from '../model/message-helpers.js';
@@ -33,15 +34,14 @@ function contentText(content: unknown): string | undefined {
 /**
  * Prompts that exist only in the prompt queue: every `enqueue` whose text no later message of the conversation
  * carries (as typed, or as the slash command it ran), with what became of it. `dequeue` takes the oldest queued
- * prompt, `remove` withdraws the newest. `lineOf` gives the file line of a message (by its id).
+ * prompt, `remove` withdraws the newest. `lineOf` gives the file line of a message (by its id); a message without
+ * one counts as later than every operation. Linear in the messages' text however many prompts were queued.
  */
 export function queuedPrompts(
   operations: readonly QueueOperation[],
   transcript: Transcript,
   lineOf: (message: Message) => number | undefined,
 ): QueuedPrompt[] {
-  const lines = transcript.messages.map(lineOf);
-  const texts = transcript.messages.map((message) => (message.role === 'assistant' ? '' : sentText(message)));
   const pending: { operation: QueueOperation; status: QueuedPrompt['status'] }[] = [];
   const all: typeof pending = [];
   for (const operation of operations) {
@@ -57,24 +57,79 @@ export function queuedPrompts(
       for (const item of taken) item.status = 'removed';
     }
   }
-  const out: QueuedPrompt[] = [];
-  for (const { operation, status } of all) {
+  const queued = all.flatMap(({ operation, status }) => {
     const text = operation.text?.trim();
-    if (text === undefined || text === '') continue;
-    const delivered = texts.some(
-      (said, at) => (lines[at] ?? Number.POSITIVE_INFINITY) > operation.line && carries(said, text),
-    );
+    return text === undefined || text === '' ? [] : [{ operation, status, text }];
+  });
+  if (queued.length === 0) return [];
+  const lines = transcript.messages.map(lineOf);
+  const carried = lastLineCarrying(
+    queued.flatMap(({ text }) => {
+      const command = commandOf(text);
+      return command === undefined ? [text] : [text, command];
+    }),
+    transcript.messages,
+    lines,
+  );
+  const known = lines.filter((line): line is number => line !== undefined).sort((a, b) => a - b);
+  const out: QueuedPrompt[] = [];
+  for (const { operation, status, text } of queued) {
+    const command = commandOf(text);
+    const delivered =
+      (carried.get(text) as number) > operation.line ||
+      (command !== undefined && (carried.get(command) as number) > operation.line);
     if (delivered) continue;
-    const afterMessage = lines.filter((line) => line !== undefined && line < operation.line).length;
     out.push({
       text,
       line: operation.line,
       status,
-      afterMessage,
+      afterMessage: countBelow(known, operation.line),
       ...(operation.timestamp === undefined ? {} : { timestamp: operation.timestamp }),
     });
   }
   return out;
+}
+
+/** The marker a slash-command prompt leaves in the message that ran it. */
+function commandOf(prompt: string): string | undefined {
+  const command = /^\/[\w:-]+/.exec(prompt)?.[0];
+  return command === undefined ? undefined : `<command-name>${command}</command-name>`;
+}
+
+/**
+ * For each needle, the last file line of a user or tool message whose text holds it (a message without a line
+ * counts as after everything; -Infinity when none does). Messages are read from the last line back, so each
+ * needle's first finder is its answer and the reading stops once every needle is found.
+ */
+function lastLineCarrying(
+  needles: readonly string[],
+  messages: readonly Message[],
+  lines: readonly (number | undefined)[],
+): Map<string, number> {
+  const distinct = [...new Set(needles)];
+  const last = new Map(distinct.map((needle) => [needle, Number.NEGATIVE_INFINITY]));
+  const lineAt = (at: number) => lines[at] ?? Number.POSITIVE_INFINITY;
+  const order = messages.map((_, at) => at).sort((a, b) => lineAt(b) - lineAt(a) || a - b);
+  const search = substringScan(distinct);
+  for (const at of order) {
+    const message = messages[at] as Message;
+    if (message.role === 'assistant') continue;
+    for (const found of search.scan(sentText(message))) last.set(distinct[found] as string, lineAt(at));
+    if (search.complete) break;
+  }
+  return last;
+}
+
+/** How many of the ascending `sorted` are below `bound`. */
+function countBelow(sorted: readonly number[], bound: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) < bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Everything a user or tool message put before the model, as one text. */
@@ -85,10 +140,4 @@ function sentText(message: Message): string {
       : [],
   );
   return [messageText(message), ...results].join('\n');
-}
-
-function carries(said: string, prompt: string): boolean {
-  if (said.includes(prompt)) return true;
-  const command = /^\/[\w:-]+/.exec(prompt)?.[0];
-  return command !== undefined && said.includes(`<command-name>${command}</command-name>`);
 }

@@ -1,3 +1,4 @@
+import { parseNestedJson } from '../codecs/json-depth.js';
 import type { JsonValue } from '../model/json.js';
 import type { Message } from '../model/message.js';
 import type { ToolCallPart } from '../model/part.js';
@@ -72,7 +73,7 @@ export function shrinkToolArguments(
 export function shrinkArguments(text: string, maxLeaf: number, maxLocation: number): string | undefined {
   let value: JsonValue;
   try {
-    value = JSON.parse(text) as JsonValue;
+    value = parseNestedJson(text) as JsonValue;
   } catch {
     return undefined;
   }

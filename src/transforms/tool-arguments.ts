@@ -1,10 +1,11 @@
+import { parseNestedJson } from '../codecs/json-depth.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 
 /** The arguments of a tool call as a JSON object, or undefined when they are not a JSON object. */
 export function parseToolArguments(text: string): JsonObject | undefined {
   if (text.trim() === '') return undefined;
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseNestedJson(text);
     return isJsonObject(value) ? (value as JsonObject) : undefined;
   } catch {
     return undefined;

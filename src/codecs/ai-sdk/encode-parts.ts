@@ -6,6 +6,7 @@ import type {
   ToolResultContentPart,
   ToolResultPart,
 } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { encodeOutput } from './tool-output.js';
 import { ownMeta, withWireMeta } from './wire-meta.js';
 
@@ -118,7 +119,7 @@ function encodeOutputItem(item: ToolResultContentPart): JsonValue | undefined {
 /** Tool input from arguments text: the parsed JSON, or the text itself when it is not JSON. */
 function parseInput(args: string): JsonValue {
   try {
-    return JSON.parse(args) as JsonValue;
+    return parseNestedJson(args) as JsonValue;
   } catch {
     return args;
   }

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ToolResultContentPart, ToolResultPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { AI, extraOf } from './wire-meta.js';
 
 /** Output types of AI SDK tool results. */
@@ -114,7 +115,7 @@ export function encodeOutput(
 
 function parseJson(text: string): JsonValue | undefined {
   try {
-    return JSON.parse(text) as JsonValue;
+    return parseNestedJson(text) as JsonValue;
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { reasoningAsText } from '../portable/reasoning-text.js';
 import { ANTHROPIC_SERVER_BLOCKS } from '../provider-rules/anthropic-rules.js';
 import { isWireObject } from '../wire-object.js';
@@ -83,7 +84,7 @@ function encodeInput(part: ToolCallPart): { input?: unknown } {
   if (shape === 'absent' && part.arguments === '{}') return {};
   if (part.arguments.trim() === '') return { input: {} };
   try {
-    const parsed: unknown = JSON.parse(part.arguments);
+    const parsed: unknown = parseNestedJson(part.arguments);
     if (isWireObject(parsed) || shape === 'value') return { input: parsed };
   } catch {
     // not JSON: wrapped below

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ImagePart, OpaquePart, Part, PartMeta, ToolResultContentPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { reasoningAsText, splitReasoningText } from '../portable/reasoning-text.js';
 import { CC, omitKeys } from './records.js';
 
@@ -218,7 +219,7 @@ export function encodeBlock(part: Part): JsonValue {
 /** Tool input from arguments text: the parsed JSON, or the text itself when it is not JSON. */
 function parseInput(args: string): JsonValue {
   try {
-    return JSON.parse(args) as JsonValue;
+    return parseNestedJson(args) as JsonValue;
   } catch {
     return args;
   }

@@ -83,24 +83,30 @@ export function decodeClaudeCodeRecords(
 function viewOf(records: readonly unknown[], view: 'full' | 'context' | undefined): number[] {
   const chain = activeChain(records);
   if (view !== 'context') return chain;
+  const boundaries = boundaryUuids(records);
   for (let at = chain.length - 1; at >= 0; at--) {
-    if (isCompactSummary(records, chain[at] as number)) return chain.slice(at);
+    if (isCompactSummary(records[chain[at] as number], boundaries)) return chain.slice(at);
   }
   return chain;
 }
 
+/** The uuids of every `compact_boundary` record, gathered once: looking for one per record was quadratic. */
+function boundaryUuids(records: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  for (const record of records) {
+    if (!isJsonObject(record) || record['subtype'] !== 'compact_boundary') continue;
+    const uuid = record['uuid'];
+    if (typeof uuid === 'string') out.add(uuid);
+  }
+  return out;
+}
+
 /** Claude Code's compact summary: flagged, or the user record a `compact_boundary` leads to. */
-function isCompactSummary(records: readonly unknown[], at: number): boolean {
-  const record = records[at];
+function isCompactSummary(record: unknown, boundaries: ReadonlySet<string>): boolean {
   if (!isJsonObject(record) || record['type'] !== 'user') return false;
   if (record['isCompactSummary'] === true) return true;
   const parent = record['parentUuid'];
-  return (
-    typeof parent === 'string' &&
-    records.some(
-      (other) => isJsonObject(other) && other['uuid'] === parent && other['subtype'] === 'compact_boundary',
-    )
-  );
+  return typeof parent === 'string' && boundaries.has(parent);
 }
 
 function reportRecords(records: readonly unknown[], issues: DecodeIssue[]): void {

@@ -11,8 +11,10 @@ export { encodeClaudeCodeRecords } from './encode-records.js';
 
 /**
  * Scores one parsed line as a Claude Code record: 2 for user/assistant records with a `message` and a
- * `uuid`/`sessionId`, and for known non-message records with their identifying keys; 1 for other typed
- * records carrying `sessionId` and `uuid`; 0 otherwise (arrays included: a JSON array is never one record).
+ * `uuid`/`sessionId`, and for known non-message records with their identifying keys; 1 for records of a type
+ * not known yet that carry `sessionId` or sit in the `uuid`/`parentUuid` chain (Claude Code adds record types,
+ * and one unknown line must not make a whole session unreadable); 0 otherwise (arrays included: a JSON array is
+ * never one record).
  */
 export function detectClaudeCodeRecord(wire: unknown): DetectScore {
   if (!isJsonObject(wire)) return 0;
@@ -23,7 +25,7 @@ export function detectClaudeCodeRecord(wire: unknown): DetectScore {
   if (type === 'summary') return 'leafUuid' in wire ? 2 : 0;
   if (type === 'file-history-snapshot') return 'snapshot' in wire ? 2 : 0;
   if (SIDE_RECORD_TYPES.has(type)) return session ? 2 : 1;
-  return 'sessionId' in wire && 'uuid' in wire ? 1 : 0;
+  return 'sessionId' in wire || ('uuid' in wire && 'parentUuid' in wire) ? 1 : 0;
 }
 
 /**

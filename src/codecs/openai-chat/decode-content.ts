@@ -1,4 +1,5 @@
 import type { ImagePart, OpaquePart, Part, TextPart, ToolCallPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { withPartMeta } from './meta.js';
 
@@ -114,7 +115,7 @@ function decodeTypedCall(part: WireObject, context: ContentContext): ToolCallPar
 export function parseTypedCall(value: string): { name: string; arguments: string } | undefined {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    parsed = parseNestedJson(value);
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../../model/json.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { asJson, extraKeys, isWireObject, stringField } from '../wire-object.js';
 import { opaque } from './decode-content.js';
 import { metaObject, metaString, partMeta, withPartMeta } from './meta.js';
@@ -83,7 +84,7 @@ function encodeFunction(part: ToolCallPart): Record<string, unknown> {
 
 function parseOr(text: string, fallback: unknown): unknown {
   try {
-    return JSON.parse(text);
+    return parseNestedJson(text);
   } catch {
     return fallback;
   }

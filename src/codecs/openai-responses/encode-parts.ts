@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Part, ToolCallPart, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { markErrorContent } from '../portable/tool-error.js';
 import { imageUrl } from './decode-content.js';
 import { lookup, NATIVE_CALLS } from './item-kinds.js';
@@ -108,7 +109,7 @@ function customInput(text: string): string {
 
 function parseOr(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseNestedJson(text);
   } catch {
     return text;
   }

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ToolCallPart, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
+import { parseNestedJson } from '../json-depth.js';
 import { imageFromUrl, imageUrl } from './decode-content.js';
 import { lookup, NATIVE_CALLS, nativeOutputCallId } from './item-kinds.js';
 import { metaObject, metaString, ownMeta, withOwnMeta } from './meta.js';
@@ -45,7 +46,7 @@ export function encodeNativeCall(part: ToolCallPart): JsonObject | undefined {
 
 function parseOr(text: string, fallback: JsonValue): JsonValue {
   try {
-    return JSON.parse(text) as JsonValue;
+    return parseNestedJson(text) as JsonValue;
   } catch {
     return fallback;
   }

@@ -4,10 +4,12 @@
  * text verbatim, so the model keeps the exact JSON the trajectory holds.
  */
 
+import { parseNestedJson } from '../json-depth.js';
+
 /** Parses JSON text, returning `undefined` instead of throwing. */
 export function tryParseJson(text: string): { value: unknown } | undefined {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: parseNestedJson(text) };
   } catch {
     return undefined;
   }

@@ -102,6 +102,28 @@ describe('claude-code encode links records so the written chain is the transcrip
     ]);
   });
 
+  it('starts the context view at a user record led by a compact boundary, flagged or not', () => {
+    const boundary = (n: string, parent: string | null) => ({
+      ...base(n, parent),
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+    });
+    const notice = { ...base('7', '6'), type: 'system', subtype: 'informational', content: 'note' };
+    const records = [
+      user('1', null, 'Old request'),
+      block('2', '1', 'msg_a', [{ type: 'text', text: 'Old answer' }]),
+      boundary('3', null),
+      user('4', '3', 'Summary of the old stretch, without the flag'),
+      user('5', '4', 'Second request'),
+      block('6', '5', 'msg_b', [{ type: 'text', text: 'Second answer' }]),
+      notice,
+      user('8', '7', 'Third request, after a notice that is no boundary'),
+    ];
+    const context = decodeClaudeCodeRecords(records, { view: 'context' }).value;
+    expect(context.messages.map((message) => message.id)).toEqual([id('4'), id('5'), id('6'), id('8')]);
+  });
+
   it('puts a new message that replaces the summary after a compaction under its boundary, keeping the history before it', () => {
     const boundary = {
       ...base('3', null),

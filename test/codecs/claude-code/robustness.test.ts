@@ -5,6 +5,7 @@ import {
   decodeClaudeCodeRecords,
   encodeClaudeCodeRecords,
 } from '../../../src/codecs/claude-code/index.js';
+import { decodeDocument } from '../../../src/codecs/registry.js';
 import { stripOrigins } from '../../../src/model/origins.js';
 import { said } from './helpers.js';
 
@@ -221,6 +222,38 @@ const recordArb = fc.oneof(
     { requiredKeys: ['type'] },
   ),
 );
+
+describe('claude-code detection', () => {
+  const session = (extra: object) =>
+    [
+      { ...envelope('u1', null), type: 'user', message: { role: 'user', content: 'hello' } },
+      extra,
+      assistant('a1', 'u1', 'msg_1', { type: 'text', text: 'hi' }),
+    ]
+      .map((record) => JSON.stringify(record))
+      .join('\n');
+
+  it('still reads a session holding a record type it does not know yet', () => {
+    // Claude Code adds record types: one with only a session id (as `permission-mode` has), one only in the chain.
+    for (const extra of [
+      { type: 'future-mode', mode: 'plan', sessionId: 's-1' },
+      { type: 'future-note', uuid: 'n1', parentUuid: 'u1', payload: { text: 'later' } },
+    ]) {
+      const decoded = decodeDocument(session(extra), { fileName: 'session.jsonl' });
+      expect(decoded.format).toBe('claude-code');
+      const [entry] = decoded.entries;
+      expect(entry?.kind === 'transcript' ? entry.transcript.messages.map(said) : entry).toEqual([
+        { role: 'user', parts: [{ type: 'text', text: 'hello' }] },
+        { role: 'assistant', parts: [{ type: 'text', text: 'hi' }] },
+      ]);
+    }
+  });
+
+  it('does not take a typed record without a session id or a chain link for one', () => {
+    expect(claudeCodeCodec.detect({ type: 'future-note', uuid: 'n1' })).toBe(0);
+    expect(claudeCodeCodec.detect({ type: 'message', role: 'user', content: 'hi' })).toBe(0);
+  });
+});
 
 describe('claude-code decode of arbitrary records (property)', () => {
   it('never throws and encodes back to the same records, with and without origins', () => {

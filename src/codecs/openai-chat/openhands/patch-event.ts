@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../../model/json.js';
 import type { Message } from '../../../model/message.js';
 import { messageText, toolCallsOf, toolResultsOf, toolResultText } from '../../../model/message-helpers.js';
+import { parseNestedJson } from '../../json-depth.js';
 import { isWireObject, type WireObject } from '../../wire-object.js';
 import { responseMessage } from './event-view.js';
 
@@ -68,7 +69,7 @@ function patchLegacyCall(copy: Mutable, message: Message): unknown {
   if (!onlyTypes(message, ['text', 'tool-call'])) return undefined;
   let args: unknown;
   try {
-    args = JSON.parse(call.arguments);
+    args = parseNestedJson(call.arguments);
   } catch {
     return undefined;
   }

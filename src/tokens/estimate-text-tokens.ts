@@ -142,30 +142,19 @@ export function roughTextCost(text: string, weights: RoughWeights): number {
     }
     if (kind <= DIGIT && kind !== 0) {
       if (wordLength > 0 && (kind === DIGIT || previous === DIGIT)) wordSwitches++;
-      // The rest of an ASCII run is read here, so a run costs one pass of this loop, not two.
-      const end = asciiRunEnd(text, index + 1, kind);
-      const run = end - index;
-      wordLength += run;
-      if (kind === DIGIT) digits += run;
-      else letters += run;
-      previous = kind;
-      index = end;
-      continue;
+      wordLength++;
+      if (kind === DIGIT) digits++;
+      else letters++;
+    } else {
+      if (wordLength > 0) {
+        tokens += wordSwitches >= 3 ? wordLength * weights.randomCharacter : wordCost;
+        wordLength = 0;
+        wordSwitches = 0;
+        wordCost = 0;
+      }
+      if (kind === SPACE) spaces++;
+      else tokens += startCost(kind, weights);
     }
-    if (wordLength > 0) {
-      tokens += wordSwitches >= 3 ? wordLength * weights.randomCharacter : wordCost;
-      wordLength = 0;
-      wordSwitches = 0;
-      wordCost = 0;
-    }
-    if (kind === SPACE) {
-      const end = asciiRunEnd(text, index + 1, SPACE);
-      spaces += end - index;
-      previous = SPACE;
-      index = end;
-      continue;
-    }
-    tokens += startCost(kind, weights);
     previous = kind;
     index++;
   }

@@ -153,6 +153,10 @@ function boundariesOf(
   lineOf: (record: number) => number,
 ): SessionBoundary[] {
   const { reading, messageOfEntry, value } = decoded;
+  const tokens = tokensBefore(
+    reading.records,
+    reading.boundaries.map((boundary) => boundary.record),
+  );
   return reading.boundaries.map((boundary) => {
     const record = reading.records[boundary.record];
     const messageIndex =
@@ -164,7 +168,7 @@ function boundariesOf(
       line: lineOf(boundary.record),
       kind: 'codex-compaction',
       trigger: boundary.encrypted ? 'remote' : undefined,
-      preTokens: tokensBefore(reading.records, boundary.record),
+      preTokens: tokens.get(boundary.record),
       logicalParentUuid: undefined,
       link: view === 'full' ? 'crossed' : 'start',
       messageIndex,
@@ -180,22 +184,39 @@ function boundariesOf(
 }
 
 /** The prompt size of the last request before a line, from Codex's `token_count` events. */
-function tokensBefore(records: readonly RolloutRecord[], before: number): number | undefined {
-  for (let at = before - 1; at >= 0; at--) {
-    const record = records[at] as RolloutRecord;
+/**
+ * For each of the `wanted` records, the input tokens of the last `token_count` event before it that reports them:
+ * one pass over the records (looking back from each compaction was quadratic in a rollout without such events).
+ */
+function tokensBefore(
+  records: readonly RolloutRecord[],
+  wanted: readonly number[],
+): Map<number, number | undefined> {
+  const want = new Set(wanted);
+  const out = new Map<number, number | undefined>();
+  let last: number | undefined;
+  for (const record of records) {
+    if (want.has(record.index)) out.set(record.index, last);
     if (eventType(record) !== 'token_count') continue;
     const info = record.payload['info'];
-    const last = isJsonObject(info) ? info['last_token_usage'] : undefined;
-    const input = isJsonObject(last) ? last['input_tokens'] : undefined;
-    if (typeof input === 'number') return input;
+    const usage = isJsonObject(info) ? info['last_token_usage'] : undefined;
+    const input = isJsonObject(usage) ? usage['input_tokens'] : undefined;
+    if (typeof input === 'number') last = input;
   }
-  return undefined;
+  return out;
 }
 
 function rollbackIssues(decoded: DecodedRollout, lineOf: (record: number) => number): SessionIssue[] {
   return decoded.reading.rollbacks.map((rollback) => {
     const lines = rollback.removed.map(lineOf);
-    const span = lines.length === 0 ? 'nothing' : `lines ${Math.min(...lines)}–${Math.max(...lines)}`;
+    // A loop, not Math.min(...lines): a rollback can remove more lines than a call takes arguments.
+    let first = Number.POSITIVE_INFINITY;
+    let final = Number.NEGATIVE_INFINITY;
+    for (const line of lines) {
+      first = Math.min(first, line);
+      final = Math.max(final, line);
+    }
+    const span = lines.length === 0 ? 'nothing' : `lines ${first}–${final}`;
     return {
       code: 'rolled-back',
       severity: 'info',

@@ -31,6 +31,34 @@ describe('Codex rollouts as sessions', () => {
     expect(verifyTranscript(session.transcript, { provider: 'openai' })).toEqual([]);
   });
 
+  it('gives each compaction the input size of the last token count before it that reports one', () => {
+    const line = (type: string, payload: object) =>
+      JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type, payload });
+    const tokens = (input: unknown) =>
+      line('event_msg', { type: 'token_count', info: { last_token_usage: { input_tokens: input } } });
+    const turn = (said: string) => [
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: said }] }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'ok' }],
+      }),
+    ];
+    const rollout = [
+      line('session_meta', { id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w', instructions: 'x' }),
+      ...turn('first'),
+      line('compacted', { message: 'nothing counted yet' }),
+      tokens(1200),
+      ...turn('second'),
+      tokens('unknown'),
+      line('compacted', { message: 'after a count' }),
+      ...turn('third'),
+      line('compacted', { message: 'no new count' }),
+    ].join('\n');
+    const session = loadSession(new TextEncoder().encode(`${rollout}\n`));
+    expect(session.boundaries.map((boundary) => boundary.preTokens)).toEqual([undefined, 1200, 1200]);
+  });
+
   it('marks each Codex compaction where its checkpoint sits, with the prompt size before it', () => {
     const full = loadSession(bytes('derived-compactions.rollout.jsonl'));
     expect(full.boundaries.map((boundary) => [boundary.kind, boundary.line, boundary.link])).toEqual([

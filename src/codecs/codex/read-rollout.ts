@@ -85,21 +85,29 @@ export function rolloutRecords(values: readonly unknown[]): RolloutRecord[] {
   return values.map((value, index) => classifyRecord(value, index, index === 0));
 }
 
-/** Replays a rollout's records into the conversation of a view. Never throws. */
+/**
+ * Replays a rollout's records into the conversation of a view. Never throws. Linear in the records: the history
+ * is changed in place, and what a compaction or a rollback reads is only what changed since the last one.
+ */
 export function readRollout(records: readonly RolloutRecord[], view: RolloutView): RolloutReading {
   const meta = records.find((record) => record.kind === 'session-meta');
   const covered = coveredEvents(records);
-  let history: RolloutEntry[] = [];
-  let boundaries: RolloutBoundary[] = [];
+  const history: RolloutEntry[] = [];
+  // history[0, prompts) are person prompts kept by an early compaction (context view): they need no new look.
+  let prompts = 0;
+  const boundaries: RolloutBoundary[] = [];
   const rollbacks: RolloutRollback[] = [];
   for (const record of records) {
     if (record.kind === 'item') {
       history.push({ item: record.payload, record: record.index, source: 'item' });
     } else if (record.kind === 'compacted') {
-      const result = view === 'full' ? appendCheckpoint(history, record) : replaceHistory(history, record);
-      history = result.history;
-      boundaries =
-        view === 'full' || result.replaced === false ? [...boundaries, result.boundary] : [result.boundary];
+      if (view === 'full') {
+        boundaries.push(appendCheckpoint(history, record));
+        continue;
+      }
+      prompts = replaceHistory(history, prompts, record);
+      boundaries.length = 0;
+      boundaries.push(contextBoundary(history, prompts, record));
     } else if (eventType(record) === 'user_message' && !covered.has(record.index)) {
       history.push({ item: promptFromEvent(record.payload), record: record.index, source: 'event' });
     } else if (eventType(record) === 'thread_rolled_back') {
@@ -110,8 +118,10 @@ export function readRollout(records: readonly RolloutRecord[], view: RolloutView
         turns,
         removed: history.slice(cut).map((entry) => entry.record),
       });
-      history = history.slice(0, cut);
-      boundaries = boundaries.filter((boundary) => boundary.entry <= cut);
+      history.length = cut;
+      prompts = Math.min(prompts, cut);
+      // Boundaries are in the order of their entries (each starts at the end of the history of its time).
+      while ((boundaries.at(-1)?.entry ?? 0) > cut) boundaries.pop();
     }
   }
   return {
@@ -165,12 +175,6 @@ export function promptFromEvent(payload: JsonObject): JsonObject {
   return { type: 'message', role: 'user', content };
 }
 
-interface Compaction {
-  readonly history: RolloutEntry[];
-  readonly boundary: RolloutBoundary;
-  readonly replaced: boolean;
-}
-
 function replacementOf(record: RolloutRecord): readonly unknown[] | undefined {
   const replacement = record.payload['replacement_history'];
   return Array.isArray(replacement) ? replacement : undefined;
@@ -180,17 +184,14 @@ function summaryOf(record: RolloutRecord): string {
   return stringOf(record.payload['message']) ?? '';
 }
 
-/** Full view: the history stays; the checkpoint the compaction produced follows it. */
-function appendCheckpoint(history: RolloutEntry[], record: RolloutRecord): Compaction {
+/** Full view: the history stays; the checkpoint the compaction produced follows it (appended in place). */
+function appendCheckpoint(history: RolloutEntry[], record: RolloutRecord): RolloutBoundary {
   const summary = summaryOf(record);
   const replacement = replacementOf(record);
   const entry = history.length;
   const items = checkpointItems(summary, replacement);
-  const out = [
-    ...history,
-    ...items.map((item) => ({ item, record: record.index, source: 'checkpoint' as const })),
-  ];
-  return { history: out, boundary: boundaryOf(record, entry, summary, replacement, items), replaced: false };
+  for (const item of items) history.push({ item, record: record.index, source: 'checkpoint' });
+  return boundaryOf(record, entry, summary, replacement, items);
 }
 
 /**
@@ -212,32 +213,41 @@ function checkpointItems(summary: string, replacement: readonly unknown[] | unde
 
 /**
  * Context view: a replacement history replaces everything before it; an early compaction without one keeps the
- * person's prompts and adds the summary, as Codex rebuilds it on resume.
+ * person's prompts and adds the summary, as Codex rebuilds it on resume. Rewrites `history` in place, reading only
+ * the entries after the first `prompts` (known prompts already); returns how many prompts it now starts with.
  */
-function replaceHistory(history: RolloutEntry[], record: RolloutRecord): Compaction {
+function replaceHistory(history: RolloutEntry[], prompts: number, record: RolloutRecord): number {
   const summary = summaryOf(record);
   const replacement = replacementOf(record);
   if (replacement !== undefined) {
-    const out = replacement.map((item) => ({ item, record: record.index, source: 'replacement' as const }));
-    const items = checkpointItems(summary, replacement);
-    const at = out.findIndex((entry) => items.includes(entry.item));
-    return {
-      history: out,
-      boundary: boundaryOf(record, at === -1 ? 0 : at, summary, replacement, items),
-      replaced: true,
-    };
+    history.length = 0;
+    for (const item of replacement) history.push({ item, record: record.index, source: 'replacement' });
+    return 0;
   }
-  const prompts = history.filter((entry) => isPromptItem(entry.item) || entry.source === 'event');
-  const items = checkpointItems(summary, undefined);
-  const out = [
-    ...prompts,
-    ...items.map((item) => ({ item, record: record.index, source: 'checkpoint' as const })),
-  ];
-  return {
-    history: out,
-    boundary: boundaryOf(record, prompts.length, summary, undefined, items),
-    replaced: true,
-  };
+  let kept = prompts;
+  for (let at = prompts; at < history.length; at++) {
+    const entry = history[at] as RolloutEntry;
+    if (isPromptItem(entry.item) || entry.source === 'event') history[kept++] = entry;
+  }
+  history.length = kept;
+  for (const item of checkpointItems(summary, undefined)) {
+    history.push({ item, record: record.index, source: 'checkpoint' });
+  }
+  return kept;
+}
+
+/** The boundary of a context-view compaction that left `history` (starting with `prompts` kept prompts). */
+function contextBoundary(
+  history: readonly RolloutEntry[],
+  prompts: number,
+  record: RolloutRecord,
+): RolloutBoundary {
+  const summary = summaryOf(record);
+  const replacement = replacementOf(record);
+  const items = checkpointItems(summary, replacement);
+  if (replacement === undefined) return boundaryOf(record, prompts, summary, undefined, items);
+  const at = history.findIndex((entry) => items.includes(entry.item));
+  return boundaryOf(record, at === -1 ? 0 : at, summary, replacement, items);
 }
 
 function boundaryOf(
@@ -256,13 +266,20 @@ function boundaryOf(
   };
 }
 
-/** Where dropping the newest `turns` user turns cuts the history (its length when there is nothing to drop). */
+/**
+ * Where dropping the newest `turns` user turns cuts the history (its length when there is nothing to drop). Reads
+ * back from the end only as far as the cut: what it reads is what the rollback removes.
+ */
 function rollbackCut(history: readonly RolloutEntry[], turns: number): number {
   if (turns <= 0) return history.length;
-  const starts: number[] = [];
-  history.forEach((entry, at) => {
-    if (entry.source === 'event' || isPromptItem(entry.item)) starts.push(at);
-  });
-  if (starts.length === 0) return history.length;
-  return starts[Math.max(0, starts.length - turns)] as number;
+  let cut = history.length;
+  let found = 0;
+  for (let at = history.length - 1; at >= 0 && found < turns; at--) {
+    const entry = history[at] as RolloutEntry;
+    if (entry.source === 'event' || isPromptItem(entry.item)) {
+      cut = at;
+      found++;
+    }
+  }
+  return cut;
 }

@@ -56,7 +56,8 @@ export function restoreTranscript(
   const wanted = options.refs === undefined ? undefined : options.refs.map(normalizeRequest);
   const matchedRequests = new Set<string>();
   const unresolved = new Set<string>();
-  const restored: string[] = [];
+  // A set beside the list: asking the list whether it holds each reference was quadratic in the references.
+  const restored = new Set<string>();
   const out: Message[] = [];
   let cursor = 0;
   let spans = 0;
@@ -83,20 +84,21 @@ export function restoreTranscript(
       (wanted === undefined || segment.refs.some((ref) => matches(ref, wanted, matchedRequests)));
     if (!selected || span === undefined) {
       if (span !== undefined && span.lo >= cursor) cursor = span.hi;
-      out.push(...(options.stripCompactedMeta === true ? members.map(detached) : members));
+      // Loops, not push(...): a span can hold more messages than a call takes arguments.
+      for (const member of members) out.push(options.stripCompactedMeta === true ? detached(member) : member);
       continue;
     }
-    out.push(...source.slice(span.lo, span.hi));
+    for (let at = span.lo; at < span.hi; at++) out.push(source[at] as Message);
     cursor = span.hi;
     spans++;
-    for (const ref of segment.refs) if (!restored.includes(refKey(ref))) restored.push(refKey(ref));
+    for (const ref of segment.refs) restored.add(refKey(ref));
   }
   for (const request of wanted ?? []) if (!matchedRequests.has(request)) unresolved.add(request);
   const whole = out.length === source.length && out.every((message, index) => message === source[index]);
   const transcript: Transcript = whole
     ? original
     : { messages: out, ...(original.meta === undefined ? {} : { meta: original.meta }) };
-  return { transcript, restored, unresolved: [...unresolved], spans };
+  return { transcript, restored: [...restored], unresolved: [...unresolved], spans };
 }
 
 /**

@@ -31,6 +31,14 @@ describe('restoreTranscript', () => {
     expect(back.restored.length).toBe(refsOf(transcript.messages).length);
   });
 
+  it('lists each restored reference once, in the order the compacted transcript holds them', async () => {
+    const input = { messages: agentLoop(300) };
+    const { transcript } = await compactWithRules(input);
+    const refs = refsOf(transcript.messages);
+    expect(refs.length).toBeGreaterThan(100);
+    expect(restoreTranscript(transcript, input).restored).toEqual(refs);
+  });
+
   it('puts back one element and its span exactly, leaving the rest compacted and the transcript valid', async () => {
     const input = { messages: [...agentLoop(12), user('and now?'), ...agentLoop(12).slice(2)] };
     const { transcript } = await compactWithRules(input, { protectLastNTurns: 3 });

@@ -56,7 +56,7 @@ export function restoreTranscript(
   const wanted = options.refs === undefined ? undefined : options.refs.map(normalizeRequest);
   const matchedRequests = new Set<string>();
   const unresolved = new Set<string>();
-  // A set beside the list: asking the list whether it holds each reference was quadratic in the references.
+  // A set (listed in insertion order at the end): asking a list whether it held each reference was quadratic.
   const restored = new Set<string>();
   const out: Message[] = [];
   let cursor = 0;

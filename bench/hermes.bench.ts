@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { encodeChatMessages } from '../src/codecs/openai-chat/chat-messages.js';
-import { compactOrSmallest } from '../src/engines/best-effort.js';
 import { createCompressor } from '../src/engines/compressor/create-compressor.js';
 import type { Transcript } from '../src/model/transcript.js';
 import type { Summarizer } from '../src/summarizer/summarizer.js';
 import { createRoughCounter } from '../src/tokens/rough-counter.js';
 import { type CorpusTranscript, corpusTranscripts, isBaselineSelection } from './eval/corpus-transcripts.js';
-import { ENGINES, type EvalEngine } from './eval/engines.js';
+import { ENGINES, type EvalEngine, smallest } from './eval/engines.js';
 import { type BenchRow, type BenchSuite, round } from './harness.js';
 
 const SUITE = 'hermes';
@@ -86,12 +85,8 @@ const stubSummarizer: Summarizer = {
 const condenseStub: EvalEngine = {
   name: 'compressor-stub-checkpoint',
   description: 'The compressor engine writing a fixed checkpoint text.',
-  run: async (transcript, contextLength) =>
-    (
-      await compactOrSmallest(createCompressor({ contextLength, extractive: stubSummarizer }), transcript, {
-        force: true,
-      })
-    ).result.transcript,
+  run: (transcript, contextLength) =>
+    smallest(createCompressor({ contextLength, extractive: stubSummarizer }), transcript),
 };
 
 /**

@@ -34,6 +34,6 @@ export const ENGINES: readonly EvalEngine[] = [
 ];
 
 /** A forced pass; when the window cannot be met, the engine's smallest result is what gets measured. */
-async function smallest(engine: ContextEngine, transcript: Transcript): Promise<Transcript> {
+export async function smallest(engine: ContextEngine, transcript: Transcript): Promise<Transcript> {
   return (await compactOrSmallest(engine, transcript, { force: true })).result.transcript;
 }

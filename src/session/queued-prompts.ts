@@ -59,22 +59,18 @@ export function queuedPrompts(
   }
   const queued = all.flatMap(({ operation, status }) => {
     const text = operation.text?.trim();
-    return text === undefined || text === '' ? [] : [{ operation, status, text }];
+    return text === undefined || text === '' ? [] : [{ operation, status, text, command: commandOf(text) }];
   });
   if (queued.length === 0) return [];
   const lines = transcript.messages.map(lineOf);
   const carried = lastLineCarrying(
-    queued.flatMap(({ text }) => {
-      const command = commandOf(text);
-      return command === undefined ? [text] : [text, command];
-    }),
+    queued.flatMap(({ text, command }) => (command === undefined ? [text] : [text, command])),
     transcript.messages,
     lines,
   );
   const known = lines.filter((line): line is number => line !== undefined).sort((a, b) => a - b);
   const out: QueuedPrompt[] = [];
-  for (const { operation, status, text } of queued) {
-    const command = commandOf(text);
+  for (const { operation, status, text, command } of queued) {
     const delivered =
       (carried.get(text) as number) > operation.line ||
       (command !== undefined && (carried.get(command) as number) > operation.line);

@@ -105,9 +105,10 @@ export function readRollout(records: readonly RolloutRecord[], view: RolloutView
         boundaries.push(appendCheckpoint(history, record));
         continue;
       }
-      prompts = replaceHistory(history, prompts, record);
+      const replaced = replaceHistory(history, prompts, record);
+      prompts = replaced.prompts;
       boundaries.length = 0;
-      boundaries.push(contextBoundary(history, prompts, record));
+      boundaries.push(replaced.boundary);
     } else if (eventType(record) === 'user_message' && !covered.has(record.index)) {
       history.push({ item: promptFromEvent(record.payload), record: record.index, source: 'event' });
     } else if (eventType(record) === 'thread_rolled_back') {
@@ -214,15 +215,22 @@ function checkpointItems(summary: string, replacement: readonly unknown[] | unde
 /**
  * Context view: a replacement history replaces everything before it; an early compaction without one keeps the
  * person's prompts and adds the summary, as Codex rebuilds it on resume. Rewrites `history` in place, reading only
- * the entries after the first `prompts` (known prompts already); returns how many prompts it now starts with.
+ * the entries after the first `prompts` (known prompts already); returns how many prompts it now starts with and
+ * the compaction's boundary.
  */
-function replaceHistory(history: RolloutEntry[], prompts: number, record: RolloutRecord): number {
+function replaceHistory(
+  history: RolloutEntry[],
+  prompts: number,
+  record: RolloutRecord,
+): { prompts: number; boundary: RolloutBoundary } {
   const summary = summaryOf(record);
   const replacement = replacementOf(record);
+  const items = checkpointItems(summary, replacement);
   if (replacement !== undefined) {
     history.length = 0;
     for (const item of replacement) history.push({ item, record: record.index, source: 'replacement' });
-    return 0;
+    const at = history.findIndex((entry) => items.includes(entry.item));
+    return { prompts: 0, boundary: boundaryOf(record, at === -1 ? 0 : at, summary, replacement, items) };
   }
   let kept = prompts;
   for (let at = prompts; at < history.length; at++) {
@@ -230,24 +238,8 @@ function replaceHistory(history: RolloutEntry[], prompts: number, record: Rollou
     if (isPromptItem(entry.item) || entry.source === 'event') history[kept++] = entry;
   }
   history.length = kept;
-  for (const item of checkpointItems(summary, undefined)) {
-    history.push({ item, record: record.index, source: 'checkpoint' });
-  }
-  return kept;
-}
-
-/** The boundary of a context-view compaction that left `history` (starting with `prompts` kept prompts). */
-function contextBoundary(
-  history: readonly RolloutEntry[],
-  prompts: number,
-  record: RolloutRecord,
-): RolloutBoundary {
-  const summary = summaryOf(record);
-  const replacement = replacementOf(record);
-  const items = checkpointItems(summary, replacement);
-  if (replacement === undefined) return boundaryOf(record, prompts, summary, undefined, items);
-  const at = history.findIndex((entry) => items.includes(entry.item));
-  return boundaryOf(record, at === -1 ? 0 : at, summary, replacement, items);
+  for (const item of items) history.push({ item, record: record.index, source: 'checkpoint' });
+  return { prompts: kept, boundary: boundaryOf(record, kept, summary, undefined, items) };
 }
 
 function boundaryOf(

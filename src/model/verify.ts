@@ -104,6 +104,7 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
       }
     }
   });
+  const runStarts = toolRunStarts(messages);
   for (const [callId, callIndex] of calls) {
     const found = results.get(callId) ?? [];
     if (found.length === 0) {
@@ -129,7 +130,7 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
           callId,
           message: `the result of ${callId} comes before its call`,
         });
-      } else if (!adjacent(messages, callIndex, resultIndex)) {
+      } else if ((runStarts[resultIndex] as number) > callIndex + 1) {
         out.push({
           code: 'result-not-adjacent',
           index: resultIndex,
@@ -152,12 +153,19 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
   }
 }
 
-/** True when only tool messages sit between the call's message and the result's message. */
-function adjacent(messages: readonly Message[], callIndex: number, resultIndex: number): boolean {
-  for (let index = callIndex + 1; index <= resultIndex; index++) {
-    if (messages[index]?.role !== 'tool') return false;
+/**
+ * Per index, where the run of tool messages ending there starts (index + 1 when the message is not a tool
+ * message): a result directly follows its call when its run starts at most one past the call. Worked out once so
+ * that a response with many parallel calls is checked in linear time.
+ */
+function toolRunStarts(messages: readonly Message[]): number[] {
+  const starts: number[] = new Array(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    // A tool message continues the run of the one before it (which, when not a tool message, starts one past itself).
+    starts[index] =
+      messages[index]?.role !== 'tool' ? index + 1 : index === 0 ? 0 : (starts[index - 1] as number);
   }
-  return true;
+  return starts;
 }
 
 /** The role a message has on Anthropic's wire, where tool results travel in user messages. */

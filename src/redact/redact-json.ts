@@ -1,4 +1,5 @@
 import { closingQuote } from '../codecs/json-depth.js';
+import { appendAll } from '../model/arrays.js';
 import type { JsonValue } from '../model/json.js';
 import type { SecretKind } from './kinds.js';
 import { isCredentialHeader } from './names.js';
@@ -70,7 +71,7 @@ function redactValue(
       const at = { parent: step, segment: index };
       const result = redactValue(element, redactor, base, at, pairKey(value[index - 1]) ?? key);
       if (result.findings.length === 0) return;
-      findings.push(...result.findings);
+      appendAll(findings, result.findings);
       changed ??= [...value];
       changed[index] = result.value;
     });
@@ -83,7 +84,7 @@ function redactValue(
     if (entry === undefined) continue;
     const result = redactValue(entry, redactor, base, { parent: step, segment: entryKey }, entryKey);
     if (result.findings.length === 0) continue;
-    findings.push(...result.findings);
+    appendAll(findings, result.findings);
     changed ??= { ...value } as Record<string, JsonValue>;
     // defineProperty, not assignment: a `__proto__` key parsed from JSON is an own property and must stay one.
     Object.defineProperty(changed, entryKey, {

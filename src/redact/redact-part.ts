@@ -1,3 +1,4 @@
+import { appendAll } from '../model/arrays.js';
 import type { JsonObject } from '../model/json.js';
 import type {
   ImagePart,
@@ -27,7 +28,7 @@ class Found {
   }
 
   take<TValue>(result: RedactedValue<TValue>): TValue {
-    this.list.push(...result.findings);
+    appendAll(this.list, result.findings);
     return result.value;
   }
 }

@@ -1,3 +1,4 @@
+import { appendAll } from '../model/arrays.js';
 import type { FormatName } from '../model/format.js';
 import type { JsonObject } from '../model/json.js';
 import type { Message } from '../model/message.js';
@@ -56,7 +57,7 @@ export function redactTranscriptWith(transcript: Transcript, redactor: Redactor)
     messages[index] = result.message;
   });
   const meta = redactTranscriptMeta(transcript.meta, redactor);
-  findings.push(...meta.findings);
+  appendAll(findings, meta.findings);
   if (messages === undefined && meta.findings.length === 0) return { transcript, findings: [] };
   const next: Transcript = {
     messages: messages ?? [...transcript.messages],
@@ -74,12 +75,12 @@ function redactMessage(
   message.parts.forEach((part, index) => {
     const result = redactPart(part, redactor, ['parts', index]);
     if (result.findings.length === 0) return;
-    findings.push(...result.findings);
+    appendAll(findings, result.findings);
     parts ??= [...message.parts];
     parts[index] = result.value;
   });
   const codec = redactCodecMeta(message.meta?.codec, redactor);
-  findings.push(...codec.findings);
+  appendAll(findings, codec.findings);
   if (findings.length === 0) return { message, findings };
   // A fresh parts array retires the origin even when only the codec metadata changed.
   const rebuilt = withParts(message, parts ?? [...message.parts]);
@@ -100,7 +101,7 @@ function redactCodecMeta(
     if (value === undefined) continue;
     const result = redactMeta(value, redactor, ['meta', 'codec', format]);
     if (result.findings.length === 0) continue;
-    findings.push(...result.findings);
+    appendAll(findings, result.findings);
     next ??= { ...codec };
     next[format] = result.value;
   }

@@ -1,4 +1,5 @@
 import { substringScan } from '../inspect/substring-scan.js';
+import { Queue } from '../model/arrays.js';
 import { isJsonObject, type JsonObject } from '../model/json.js';
 import type { Message } from '../model/message.js';
 import { messageText } from '../model/message-helpers.js';
@@ -42,19 +43,19 @@ export function queuedPrompts(
   transcript: Transcript,
   lineOf: (message: Message) => number | undefined,
 ): QueuedPrompt[] {
-  const pending: { operation: QueueOperation; status: QueuedPrompt['status'] }[] = [];
-  const all: typeof pending = [];
+  const pending = new Queue<{ operation: QueueOperation; status: QueuedPrompt['status'] }>();
+  const all: { operation: QueueOperation; status: QueuedPrompt['status'] }[] = [];
   for (const operation of operations) {
     if (operation.operation === 'enqueue') {
       const item = { operation, status: 'pending' as QueuedPrompt['status'] };
       pending.push(item);
       all.push(item);
     } else if (operation.operation === 'dequeue') {
-      const first = pending.shift();
+      const first = pending.take();
       if (first !== undefined) first.status = 'dequeued';
     } else if (operation.operation === 'remove' || operation.operation === 'popAll') {
-      const taken = operation.operation === 'popAll' ? pending.splice(0) : pending.splice(-1);
-      for (const item of taken) item.status = 'removed';
+      const taken = operation.operation === 'popAll' ? pending.takeAll() : [pending.takeLast()];
+      for (const item of taken) if (item !== undefined) item.status = 'removed';
     }
   }
   const queued = all.flatMap(({ operation, status }) => {

@@ -1,3 +1,4 @@
+import { appendAll } from '../model/arrays.js';
 import { isJsonObject } from '../model/json.js';
 import { lookup, type SessionIndex } from './session-index.js';
 import type { LineSkeleton } from './skeleton.js';
@@ -49,7 +50,7 @@ export function recoverParallel(
     const extra = inserts.get(at);
     if (extra === undefined) continue;
     // Siblings were queued before results; each kind is already in file order.
-    out.push(...extra);
+    appendAll(out, extra);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { appendAll } from '../model/arrays.js';
 import type { Message } from '../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../model/part.js';
 
@@ -133,7 +134,7 @@ export function serializeMessage(
   const clipped = clipMiddle(text, options.maxMessageChars, options.headChars, options.tailChars);
   const lines = [`[${message.role.toUpperCase()}]`];
   if (clipped !== '') lines.push(clipped);
-  lines.push(...calls);
+  appendAll(lines, calls);
   return lines.join('\n');
 }
 

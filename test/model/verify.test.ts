@@ -104,4 +104,54 @@ describe('verifyTranscript', () => {
       { numRuns: 200 },
     );
   });
+
+  it('reports a result as not adjacent exactly when a message other than a tool message sits between it and its call (property)', () => {
+    const id = fc.constantFrom('a', 'b', 'c');
+    const messageArb = fc.oneof(
+      fc.constant(user('go')),
+      fc
+        .array(id, { maxLength: 2 })
+        .map((ids) => assistant('', ...ids.map((callId) => call(callId, 'bash')))),
+      fc
+        .array(id, { minLength: 1, maxLength: 2 })
+        .map((ids) => tool(...ids.map((callId) => result(callId, 'x')))),
+    );
+    fc.assert(
+      fc.property(fc.array(messageArb, { maxLength: 12 }), (messages) => {
+        const callAt = new Map<string, number>();
+        messages.forEach((message, index) => {
+          for (const part of message.parts)
+            if (part.type === 'tool-call' && !callAt.has(part.id)) callAt.set(part.id, index);
+        });
+        const expected = new Set<string>();
+        messages.forEach((message, index) => {
+          for (const part of message.parts) {
+            if (part.type !== 'tool-result') continue;
+            const from = callAt.get(part.callId);
+            if (from === undefined || index <= from) continue;
+            const between = messages.slice(from + 1, index + 1);
+            if (between.some((other) => other.role !== 'tool')) expected.add(`${index} ${part.callId}`);
+          }
+        });
+        const found = verifyTranscript({ messages })
+          .filter((violation) => violation.code === 'result-not-adjacent')
+          .map((violation) => `${violation.index} ${violation.callId}`);
+        expect(new Set(found)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('checks a response with 200,000 parallel calls and their results', () => {
+    const ids = Array.from({ length: 200_000 }, (_, index) => `c${index}`);
+    const messages = [
+      user('go'),
+      { role: 'assistant', parts: ids.map((callId) => call(callId, 'bash')) } satisfies Message,
+      ...ids.map((callId) => tool(result(callId, 'ok'))),
+      user('and now?'),
+    ];
+    expect(codes(messages)).toEqual([]);
+    const late = [...messages.slice(0, -2), user('wait'), ...messages.slice(-2)];
+    expect(codes(late)).toEqual(['result-not-adjacent']);
+  });
 });

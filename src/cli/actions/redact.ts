@@ -1,6 +1,7 @@
 import type { JsonLinesReader } from '../../codecs/decode-document.js';
 import type { DocumentLayout } from '../../codecs/document.js';
 import { encodeDocumentChunks, readJsonLines } from '../../codecs/registry.js';
+import { appendAll } from '../../model/arrays.js';
 import type { FormatName } from '../../model/format.js';
 import { type DocumentFinding, type RedactOptions, redactDocument } from '../../redact/index.js';
 import { redactJsonLines } from '../../redact/redact-json-lines.js';
@@ -97,7 +98,7 @@ function redactedOutput(
     return { format: reader.format, layout: 'jsonl', chunks: redactJsonLines(reader, findings, options) };
   const { document } = decodeInput(input, format);
   const result = redactDocument(document, options);
-  findings.push(...result.findings);
+  appendAll(findings, result.findings);
   return {
     format: result.document.format,
     layout: result.document.layout,

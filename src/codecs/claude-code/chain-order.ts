@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import { isJsonObject } from '../../model/json.js';
 import { asMessageRecord, hasToolResults, responseIdOf } from './records.js';
 
@@ -41,7 +42,8 @@ export function fileOrderWithinResponses(records: readonly unknown[], order: rea
   let stretch: number[] = [];
   let response: string | undefined;
   const flush = (): void => {
-    out.push(...stretch.sort((left, right) => left - right));
+    stretch.sort((left, right) => left - right);
+    appendAll(out, stretch);
     stretch = [];
   };
   for (const index of order) {

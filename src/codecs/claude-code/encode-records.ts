@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Transcript } from '../../model/transcript.js';
 import { applyToolIds, planToolIds } from '../portable/tool-ids.js';
@@ -106,10 +107,10 @@ function placeNewPlans(plans: readonly Plan[], side: readonly SideEntry[]): void
 
 function lowBound(plans: readonly Plan[], start: number, end: number, side: readonly SideEntry[]): number {
   const previous = plans[start - 1];
-  if (previous?.kind === 'kept') return Math.max(...previous.records.map((item) => item.pos));
+  if (previous?.kind === 'kept') return maxOf(previous.records.map((item) => item.pos));
   for (let at = end; at < plans.length; at++) {
     const plan = plans[at];
-    if (plan?.kind === 'kept') return Math.min(...plan.records.map((item) => item.pos)) - 1;
+    if (plan?.kind === 'kept') return minOf(plan.records.map((item) => item.pos)) - 1;
   }
   return side.reduce((max, entry) => Math.max(max, entry.pos), -1);
 }

@@ -64,6 +64,8 @@ export function linkRecords(
     const uuid = uuidOf(item.record);
     if (uuid !== undefined) sideByUuid.set(uuid, item);
   }
+  const runs = toolRunStarts(plans);
+  const near = keptNeighbours(plans);
   const dangling = (parent: string | null | undefined, external: boolean): boolean =>
     typeof parent === 'string' && !external && !written.has(parent);
   const reaches = (start: string | null | undefined, startExternal: boolean, index: number): Reach => {
@@ -72,8 +74,7 @@ export function linkRecords(
     for (let steps = 0; steps <= sideByUuid.size + 1; steps++) {
       if (typeof parent !== 'string' || external) return index === 0 ? 'yes' : 'no';
       const target = messageOf.get(parent);
-      if (target !== undefined)
-        return target < index && onlyToolsBetween(plans, target, index) ? 'yes' : 'no';
+      if (target !== undefined) return target < index && onlyToolsBetween(runs, target, index) ? 'yes' : 'no';
       const next = sideByUuid.get(parent);
       if (next === undefined) return 'no';
       if (logicalParentOf(next.record) !== undefined && parentOf(next.record) === null) return next;
@@ -89,7 +90,7 @@ export function linkRecords(
         // A new first message (a checkpoint replacing Claude Code's summary) goes under the compaction boundary
         // before it, as that summary did: the history before the boundary stays reachable through it.
         parent: tail ?? boundaryBefore(keptSide, plan.pos),
-        neighbour: neighbourOf(plans, index),
+        neighbour: neighbourOf(plans, near, index),
         index,
         used: written,
         sessionId: options.sessionId,
@@ -97,9 +98,12 @@ export function linkRecords(
       addUuid(record, written, messageOf, index);
       plan.records = [{ pos: plan.pos, record, external: false }];
     } else {
+      // The last uuid among the message's records before the current one.
+      let before: string | undefined;
       plan.records.forEach((item, at) => {
         const parent = parentOf(item.record);
-        const previous = at === 0 ? tail : (lastUuid(plan.records.slice(0, at)) ?? tail);
+        const previous = at === 0 ? tail : (before ?? tail);
+        before = uuidOf(item.record) ?? before;
         if (dangling(parent, item.external))
           item.record = withParent(item.record, ancestor(parent) ?? previous);
         if (at > 0 || options.unchanged) return;
@@ -164,12 +168,23 @@ function addUuid(
   if (messageOf !== undefined && index !== undefined && !messageOf.has(uuid)) messageOf.set(uuid, index);
 }
 
-function onlyToolsBetween(plans: readonly Plan[], from: number, to: number): boolean {
-  for (let index = from + 1; index < to; index++) {
-    const plan = plans[index];
-    if (plan === undefined || !isToolPlan(plan)) return false;
+/**
+ * Per plan, where the run of tool messages ending there starts (index + 1 when it is not a tool message), so
+ * that whether only tool messages lie between two messages is answered at once: a response with thousands of
+ * parallel calls has thousands of results to link back to it.
+ */
+function toolRunStarts(plans: readonly Plan[]): number[] {
+  const starts: number[] = new Array(plans.length);
+  for (let index = 0; index < plans.length; index++) {
+    const plan = plans[index] as Plan;
+    starts[index] = !isToolPlan(plan) ? index + 1 : index === 0 ? 0 : (starts[index - 1] as number);
   }
-  return true;
+  return starts;
+}
+
+/** True when every message strictly between `from` and `to` is a tool message. */
+function onlyToolsBetween(runStarts: readonly number[], from: number, to: number): boolean {
+  return to <= from + 1 || (runStarts[to - 1] as number) <= from + 1;
 }
 
 function isToolPlan(plan: Plan): boolean {
@@ -193,12 +208,19 @@ function linkSide(
   written: ReadonlySet<string>,
   ancestor: (parent: string | null | undefined) => string | undefined,
 ): PlannedRecord[] {
+  let keptBySeq: Map<number, Plan> | undefined;
   return entries.map((entry) => {
     const parent = parentOf(entry.record);
     if (typeof parent !== 'string' || entry.external || written.has(parent)) {
       return { pos: entry.pos, record: entry.record, external: entry.external };
     }
-    const owner = plans.find((plan) => plan.kind === 'kept' && plan.seq === entry.owner);
+    if (keptBySeq === undefined) {
+      keptBySeq = new Map();
+      // The first kept plan of each sequence number, as a search from the start would find it.
+      for (const plan of plans)
+        if (plan.kind === 'kept' && !keptBySeq.has(plan.seq)) keptBySeq.set(plan.seq, plan);
+    }
+    const owner = entry.owner === undefined ? undefined : keptBySeq.get(entry.owner);
     const before = owner?.records.filter((item) => item.pos < entry.pos) ?? [];
     return {
       pos: entry.pos,
@@ -221,16 +243,34 @@ function withParent(record: unknown, parent: string | null): unknown {
   return { ...record, parentUuid: parent };
 }
 
-function neighbourOf(plans: readonly Plan[], index: number): JsonObject | undefined {
-  for (let at = index - 1; at >= 0; at--) {
-    const plan = plans[at];
-    if (plan?.kind === 'kept') return asObject(plan.records[plan.records.length - 1]?.record);
+/** Per plan, the index of the nearest kept plan before it (-1: none) and after it (plans.length: none). */
+interface KeptNeighbours {
+  readonly before: Int32Array;
+  readonly after: Int32Array;
+}
+
+function keptNeighbours(plans: readonly Plan[]): KeptNeighbours {
+  const before = new Int32Array(plans.length);
+  const after = new Int32Array(plans.length);
+  let last = -1;
+  for (let index = 0; index < plans.length; index++) {
+    before[index] = last;
+    if (plans[index]?.kind === 'kept') last = index;
   }
-  for (let at = index + 1; at < plans.length; at++) {
-    const plan = plans[at];
-    if (plan?.kind === 'kept') return asObject(plan.records[0]?.record);
+  last = plans.length;
+  for (let index = plans.length - 1; index >= 0; index--) {
+    after[index] = last;
+    if (plans[index]?.kind === 'kept') last = index;
   }
-  return undefined;
+  return { before, after };
+}
+
+/** The record of the nearest kept message (its last record before `index`, else its first after). */
+function neighbourOf(plans: readonly Plan[], near: KeptNeighbours, index: number): JsonObject | undefined {
+  const previous = plans[near.before[index] as number];
+  if (previous !== undefined) return asObject(previous.records[previous.records.length - 1]?.record);
+  const next = plans[near.after[index] as number];
+  return next === undefined ? undefined : asObject(next.records[0]?.record);
 }
 
 function asObject(record: unknown): JsonObject | undefined {

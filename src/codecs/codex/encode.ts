@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
@@ -141,9 +142,9 @@ function placeRest(messages: readonly Message[], start: number, placing: Placing
     const positions = refs.map(posOf);
     const own =
       refs.length > 0 && refs.every((ref) => ref['item'] === undefined && ref['record'] !== undefined);
-    if (own && Math.min(...positions) > cursor && unchanged(message, placing.callTypes)) {
+    if (own && minOf(positions) > cursor && unchanged(message, placing.callTypes)) {
       for (const ref of refs) placing.take(posOf(ref), ref['record']);
-      cursor = Math.max(...positions);
+      cursor = maxOf(positions);
       timestamp = timestampOf(refs.at(-1)?.['record']) ?? timestamp;
       continue;
     }

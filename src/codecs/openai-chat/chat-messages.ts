@@ -3,6 +3,7 @@ import type { DecodeIssue } from '../codec.js';
 import { isWireObject } from '../wire-object.js';
 import { type ChatDecodeState, decodeChatMessage } from './decode-message.js';
 import { encodeChatMessage } from './encode-message.js';
+import { PendingCalls } from './pending-calls.js';
 
 /** Decoded chat messages, whether they use LLaMA-Factory's typed parts, and what was noticed. */
 export interface DecodedChat {
@@ -21,7 +22,7 @@ export function decodeChatMessages(
   wire: readonly unknown[],
   path: readonly (string | number)[],
 ): DecodedChat {
-  const state: ChatDecodeState = { pending: [], issues: [], path };
+  const state: ChatDecodeState = { pending: new PendingCalls(), issues: [], path };
   const messages = wire.map((item, index) => decodeChatMessage(item, index, state));
   return { messages, typed: wire.some(usesTypedParts), issues: state.issues };
 }

@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import type { JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolResultContentPart, ToolResultPart } from '../../model/part.js';
@@ -8,13 +9,14 @@ import { unmarkResult } from '../portable/tool-error.js';
 import { extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { type ContentShape, decodeContent, opaque } from './decode-content.js';
 import { decodedMessageMeta, partMeta, withPartMeta } from './meta.js';
+import type { PendingCalls } from './pending-calls.js';
 import { splitJsonArray } from './split-json-array.js';
 import { decodeFunctionCall, decodeToolCalls } from './tool-calls.js';
 
 /** State carried from one wire message to the next while decoding a conversation. */
 export interface ChatDecodeState {
   /** Ids of the latest assistant message's tool calls that no result has answered yet, in order. */
-  pending: string[];
+  readonly pending: PendingCalls;
   readonly issues: DecodeIssue[];
   /** Path of the messages array inside the decoded value, for issue paths. */
   readonly path: readonly (string | number)[];
@@ -89,7 +91,7 @@ function assistant(wire: WireObject, index: number, state: ChatDecodeState): Mes
   );
   const calls = wire['tool_calls'];
   if (Array.isArray(calls) && calls.length > 0) {
-    parts.push(...decodeToolCalls(calls, nextCallId));
+    appendAll(parts, decodeToolCalls(calls, nextCallId));
     consumed.push('tool_calls');
   }
   if (isWireObject(wire['function_call'])) {
@@ -97,7 +99,7 @@ function assistant(wire: WireObject, index: number, state: ChatDecodeState): Mes
     consumed.push('function_call');
   }
   const ids = parts.flatMap((part) => (part.type === 'tool-call' ? [part.id] : []));
-  if (ids.length > 0) state.pending = ids;
+  if (ids.length > 0) state.pending.reset(ids);
   return build(wire, 'assistant', parts, {
     content: content.shape,
     extra: extraKeys(wire, consumed),
@@ -141,14 +143,14 @@ function tool(wire: WireObject, index: number, state: ChatDecodeState): Message 
   if (callId !== undefined) {
     consumed.push('tool_call_id');
     results = [result(callId, name, body, { name: name === undefined ? undefined : true })];
-    state.pending = state.pending.filter((id) => id !== callId);
+    state.pending.answer(callId);
   } else if (callIds !== undefined) {
     consumed.push('tool_call_ids');
     fields['ids'] = true;
     results = callIds.map((id) => result(id, name, body, { name: name === undefined ? undefined : true }));
-    state.pending = state.pending.filter((id) => !callIds.includes(id));
+    for (const id of callIds) state.pending.answer(id);
   } else {
-    const split = legacy ? undefined : splitTyped(body, content.shape, state.pending.length);
+    const split = legacy ? undefined : splitTyped(body, content.shape, state.pending.size);
     if (split === undefined) {
       results = [result(nextPending(index, state), name, body, positional(legacy, name))];
     } else {
@@ -180,7 +182,7 @@ function result(
 }
 
 function nextPending(index: number, state: ChatDecodeState): string {
-  const next = state.pending.shift();
+  const next = state.pending.take();
   if (next !== undefined) return next;
   state.issues.push({
     code: 'orphan-result',

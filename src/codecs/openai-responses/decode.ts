@@ -60,12 +60,12 @@ export function decodeResponses(wire: unknown): DecodeResult<Transcript> {
     messages.push(inputStringMessage(input));
   } else if (Array.isArray(input)) {
     const units = decodeItems(input, issues, { path: ['input'] });
-    messages.push(...units.map((unit) => messageOf(unit, input)));
+    for (const unit of units) messages.push(messageOf(unit, input));
   }
   if (envelope === 'response') {
     const output = body['output'] as unknown[];
     const units = decodeItems(output, issues, { path: ['output'] });
-    messages.push(...units.map((unit) => messageOf(unit, output, { output: true })));
+    for (const unit of units) messages.push(messageOf(unit, output, { output: true }));
   }
   const consumed = ['input', 'output', ...(ownInstructions ? ['instructions'] : [])];
   const rest = extraKeys(body, consumed);

@@ -108,9 +108,10 @@ export function anthropicWireProblems(wire: unknown, options: WireCheckOptions =
       if (firstOther !== -1 && blocks.slice(firstOther).some((block) => block['type'] === 'tool_result'))
         problem(out, 'misplaced-result', path, 'tool_result blocks must come before any other block');
       const answered = new Set<string>();
+      const called = new Set(calls);
       for (const block of results) {
         const id = String(block['tool_use_id']);
-        if (!calls.includes(id))
+        if (!called.has(id))
           problem(
             out,
             'orphan-result',

@@ -1,3 +1,4 @@
+import { Queue } from '../../model/arrays.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { DecodeIssue } from '../codec.js';
 import { unmarkResult } from '../portable/tool-error.js';
@@ -14,7 +15,7 @@ import { GPT_TAGS, splitTagged, type TagSegment, TOOL_TAGS } from './parse-herme
 
 /** Calls still waiting for results, in order; ShareGPT pairs results with calls by position. */
 export interface PairingState {
-  pending: { readonly id: string; readonly name: string }[];
+  pending: Queue<{ readonly id: string; readonly name: string }>;
   readonly names: Map<string, string>;
   readonly issues: DecodeIssue[];
 }
@@ -52,12 +53,12 @@ function startCalls(state: PairingState, calls: readonly ToolCallPart[], turn: n
       path: ['conversations', turn],
     });
   }
-  state.pending = calls.map((call) => ({ id: call.id, name: call.name }));
+  state.pending = new Queue(calls.map((call) => ({ id: call.id, name: call.name })));
   for (const call of calls) state.names.set(call.id, call.name);
 }
 
 function nextCallId(state: PairingState, turn: number, index: number): string {
-  const next = state.pending.shift();
+  const next = state.pending.take();
   if (next !== undefined) return next.id;
   state.issues.push({
     code: 'orphan-result',

@@ -1,3 +1,4 @@
+import { Queue } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
@@ -37,7 +38,7 @@ export function decodeShareGpt(wire: unknown): DecodeResult<Transcript> {
     };
     return { value: transcript, issues };
   }
-  const state: PairingState = { pending: [], names: new Map(), issues };
+  const state: PairingState = { pending: new Queue(), names: new Map(), issues };
   const turns = wire['conversations'] as readonly unknown[];
   const messages = turns.map((turn, index) => decodeTurn(turn, index, state));
   for (const left of state.pending) {

@@ -1,3 +1,4 @@
+import { Queue } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
@@ -70,14 +71,19 @@ function turnsOf(messages: readonly Message[]): Message[] {
 
 /** One tool message holding the run's parts, results sorted by the position of their call (others last). */
 function inCallOrder(run: readonly Message[], calls: readonly string[]): Message {
-  const rank = (part: Part): number => {
-    const index = part.type === 'tool-result' ? calls.indexOf(part.callId) : -1;
-    return index === -1 ? calls.length : index;
-  };
+  // The first position of each id, as indexOf would give it, looked up once per part rather than per comparison.
+  const positions = new Map<string, number>();
+  calls.forEach((id, index) => {
+    if (!positions.has(id)) positions.set(id, index);
+  });
   const parts = run
     .flatMap((message) => message.parts)
-    .map((part, index) => ({ part, index }))
-    .sort((left, right) => rank(left.part) - rank(right.part) || left.index - right.index)
+    .map((part, index) => ({
+      part,
+      index,
+      rank: (part.type === 'tool-result' ? positions.get(part.callId) : undefined) ?? calls.length,
+    }))
+    .sort((left, right) => left.rank - right.rank || left.index - right.index)
     .map((item) => item.part);
   return { role: 'tool', parts };
 }
@@ -134,7 +140,7 @@ function sameCalls(raw: string, calls: readonly ToolCallPart[]): boolean {
 }
 
 function decodeCallsOf(raw: string): ToolCallPart[] | undefined {
-  const decoded = decodeFunctionCallValue(raw, 0, { pending: [], names: new Map(), issues: [] });
+  const decoded = decodeFunctionCallValue(raw, 0, { pending: new Queue(), names: new Map(), issues: [] });
   const calls = decoded.parts.filter((part): part is ToolCallPart => part.type === 'tool-call');
   return calls.length === decoded.parts.length ? calls : undefined;
 }

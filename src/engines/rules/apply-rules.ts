@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import { messageText, withParts } from '../../model/message-helpers.js';
 import type { Part } from '../../model/part.js';
@@ -191,7 +192,7 @@ function buildItems(units: readonly Unit[], input: BuildInput) {
       }
       counts.collapsedPairs += rewrite.collapsed;
       counts.truncatedOutputs += rewrite.truncated;
-      elements.push(...rewrite.elements);
+      appendAll(elements, rewrite.elements);
       continue;
     }
     const index = unit.index;

@@ -1,4 +1,5 @@
 import { firstNonBlankLine } from '../../inspect/text-lines.js';
+import { appendAll } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import { textPart, withParts } from '../../model/message-helpers.js';
 import type { Part } from '../../model/part.js';
@@ -43,7 +44,7 @@ export function mergeRun(run: readonly RunMember[]): MergedRun {
     kept.ref === undefined ? [] : [{ ref: kept.ref, kind: 'assistant', message: kept.original }];
   for (const member of earlier) {
     const residue = residueOf(member);
-    lines.push(...residue.lines);
+    appendAll(lines, residue.lines);
     if (residue.dropped && member.ref !== undefined) {
       elements.push({ ref: member.ref, kind: 'assistant', message: member.original });
     }

@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import { toolResultText } from '../../model/message-helpers.js';
 import { SYSTEM_MARKER_PREFIX } from './markers.js';
@@ -55,9 +56,9 @@ export function refsOfMessage(message: Message): ElementRef[] {
   const out: ElementRef[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') {
-      if (message.role !== 'user' || isSystemMarkerText(part.text)) out.push(...refsIn(part.text));
+      if (message.role !== 'user' || isSystemMarkerText(part.text)) appendAll(out, refsIn(part.text));
     } else if (part.type === 'tool-result') {
-      out.push(...refsIn(toolResultText(part.content)));
+      appendAll(out, refsIn(toolResultText(part.content)));
     }
   }
   return out;

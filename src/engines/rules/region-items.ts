@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import { isCheckpointMessage } from '../../transforms/checkpoint-text.js';
 import type { CollapsedElement } from './collapsed-element.js';
@@ -106,7 +107,7 @@ export function mergeRuns(
       return { message: item.message, ref, original };
     });
     const merged = mergeRun(members);
-    elements.push(...merged.elements);
+    appendAll(elements, merged.elements);
     counts.mergedAssistant += last - index;
     out.push({
       message: merged.message,

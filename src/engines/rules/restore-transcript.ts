@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import { alignForward } from '../../transforms/tool-groups.js';
@@ -112,7 +113,7 @@ function segmentsOf(messages: readonly Message[]): Segment[] {
   messages.forEach((message, index) => {
     const refs = refsOfMessage(message);
     if (open !== undefined && message.role === 'tool') {
-      open.refs.push(...refs);
+      appendAll(open.refs, refs);
       open.to = index + 1;
       return;
     }

@@ -1,3 +1,4 @@
+import { Queue } from '../../model/arrays.js';
 import type { Message } from '../../model/message.js';
 import { toolResultText } from '../../model/message-helpers.js';
 import type { ToolCallPart, ToolResultPart } from '../../model/part.js';
@@ -64,16 +65,16 @@ const FOLLOW_UP_CHARS = 240;
  * call id, and each result answers the earliest call with that id still unanswered.
  */
 function pairResults(messages: readonly Message[]): Map<ToolCallPart, ToolResultPart> {
-  const waiting = new Map<string, ToolCallPart[]>();
+  const waiting = new Map<string, Queue<ToolCallPart>>();
   const pairs = new Map<ToolCallPart, ToolResultPart>();
   for (const message of messages) {
     for (const part of message.parts) {
       if (part.type === 'tool-call') {
         const queue = waiting.get(part.id);
-        if (queue === undefined) waiting.set(part.id, [part]);
+        if (queue === undefined) waiting.set(part.id, new Queue([part]));
         else queue.push(part);
       } else if (part.type === 'tool-result') {
-        const call = waiting.get(part.callId)?.shift();
+        const call = waiting.get(part.callId)?.take();
         if (call !== undefined) pairs.set(call, part);
       }
     }

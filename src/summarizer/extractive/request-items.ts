@@ -1,3 +1,4 @@
+import { appendAll } from '../../model/arrays.js';
 import { isContinuation } from '../../transforms/user-turns.js';
 import type { SessionFacts } from './collect-facts.js';
 import {
@@ -130,7 +131,7 @@ export function requestItems(input: RequestInput): Item[] {
     raw: true,
     ...originalRendering,
   });
-  items.push(...demoteBeyond(promptItems(input), input.targetTokens * MESSAGES_SHARE * CHARS_PER_TOKEN));
+  appendAll(items, demoteBeyond(promptItems(input), input.targetTokens * MESSAGES_SHARE * CHARS_PER_TOKEN));
   return items;
 }
 
@@ -227,7 +228,7 @@ export function stateItems(input: RequestInput & { readonly current: string | un
       order: index,
     });
   });
-  items.push(...demoteBeyond(stateLines, input.targetTokens * TASKS_SHARE * CHARS_PER_TOKEN));
+  appendAll(items, demoteBeyond(stateLines, input.targetTokens * TASKS_SHARE * CHARS_PER_TOKEN));
   const asks = facts.prompts
     .filter((prompt) => prompt.unanswered && !prompt.continuation && prompt.kind === 'prompt')
     .map((prompt) => prompt.text.trim())

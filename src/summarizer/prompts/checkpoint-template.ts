@@ -1,3 +1,5 @@
+import { appendAll } from '../../model/arrays.js';
+
 /** Version of the checkpoint template and prompts; bump it when their wording or structure changes. */
 export const CHECKPOINT_TEMPLATE_VERSION = 'condense-checkpoint/2';
 
@@ -185,7 +187,7 @@ export function parseSections(body: string): ParsedSections {
   let current: SectionKey | undefined;
   let lines: string[] = [];
   const flush = () => {
-    if (current === undefined) preamble.push(...lines);
+    if (current === undefined) appendAll(preamble, lines);
     else {
       const text = lines.join('\n').trim();
       const before = sections.get(current);

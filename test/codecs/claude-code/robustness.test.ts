@@ -74,6 +74,35 @@ describe('claude-code decode', () => {
     expect(again).toEqual(records);
   });
 
+  it('reads, rewrites and relinks a response with 130,000 parallel tool calls', () => {
+    // More calls than a function call takes arguments (about 125,000 here): spreading them anywhere would throw.
+    const count = 130_000;
+    const records: unknown[] = [
+      { ...envelope('u0', null), type: 'user', message: { role: 'user', content: 'read them all' } },
+    ];
+    let parent = 'u0';
+    for (let index = 0; index < count; index++) {
+      const uuid = `a${index}`;
+      records.push(
+        assistant(uuid, parent, 'msg_1', { type: 'tool_use', id: `toolu_${index}`, name: 'Read', input: {} }),
+      );
+      parent = uuid;
+    }
+    for (let index = 0; index < count; index++) {
+      records.push(result(`r${index}`, parent, `toolu_${index}`, `out ${index}`));
+      parent = `r${index}`;
+    }
+    const { value, issues } = decodeClaudeCodeRecords(records);
+    expect(issues).toEqual([]);
+    expect(value.messages).toHaveLength(count + 2);
+    expect(value.messages[1]?.parts).toHaveLength(count);
+    // Without the last result the kept records are relinked around the gap.
+    const shorter = { ...value, messages: value.messages.slice(0, -1) };
+    const written = encodeClaudeCodeRecords(shorter) as { uuid?: string; parentUuid?: string | null }[];
+    expect(written).toHaveLength(records.length - 1);
+    expect(written.at(-1)?.parentUuid).toBe(`r${count - 3}`);
+  });
+
   it('reports unknown record types, records without a message and malformed blocks, and keeps them', () => {
     const records = [
       { ...envelope('x1', null), type: 'brand-new-kind', payload: 1 },

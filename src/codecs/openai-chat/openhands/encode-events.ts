@@ -1,3 +1,4 @@
+import { appendAll } from '../../../model/arrays.js';
 import type { JsonValue } from '../../../model/json.js';
 import { isJsonObject } from '../../../model/json.js';
 import type { Message } from '../../../model/message.js';
@@ -22,7 +23,7 @@ export function encodeEvents(messages: readonly Message[], skipped: readonly Jso
     if (typeof at === 'number') {
       while (next < others.length && Number(others[next]?.['at']) < at) out.push(others[next++]?.['event']);
     }
-    out.push(...eventsOf(message));
+    appendAll(out, eventsOf(message));
   }
   while (next < others.length) out.push(others[next++]?.['event']);
   return out;

@@ -1,6 +1,6 @@
 /*
  * Array helpers for input-sized lists. `push(...items)`, `Math.min(...values)` and `Math.max(...values)` pass one
- * argument per element and throw a RangeError past about 120,000 of them, which one response with that many
+ * argument per element and throw a RangeError past about 125,000 of them, which one response with that many
  * parallel tool calls reaches.
  */
 

@@ -45,7 +45,7 @@ export function describeCompaction(report: CompactionReport): CompactionFeedback
     note = `The model summary failed; the checkpoint was built from the transcript itself.${reason}`;
   else if (after < before && report.savings.tokens < 0) {
     note = 'Fewer messages can still mean more tokens: the checkpoint is denser than the turns it replaced.';
-  } else if (report.notes.length > 0) note = report.notes.join(' ');
+  } else if (report.notes.length > 0) note = report.notes.join('; ');
   return {
     noop,
     aborted: report.aborted,

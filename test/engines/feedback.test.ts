@@ -30,6 +30,17 @@ describe('manual compaction feedback', () => {
     expect(feedback.noop).toBe(false);
   });
 
+  it('keeps the engine notes apart, since none ends in punctuation', () => {
+    const feedback = describeCompaction(
+      report({
+        notes: ['3 artifacts left out to fit 40 tokens', 'squeezed (level 1): less was kept verbatim'],
+      }),
+    );
+    expect(feedback.note).toBe(
+      '3 artifacts left out to fit 40 tokens; squeezed (level 1): less was kept verbatim',
+    );
+  });
+
   it('detects a no-op and says the size is unchanged', () => {
     const feedback = describeCompaction(
       report({

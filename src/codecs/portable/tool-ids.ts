@@ -38,11 +38,19 @@ export function planToolIds(
   const early = new Map<string, string>();
   const used = new Set<string>();
   let rewrittenCalls = 0;
+  // Per base, the suffix its last search stopped at. A suffixed candidate once taken or used stays so (`used` only
+  // grows), so a search resumes there: starting at _2 each time was quadratic in calls reusing one id.
+  const nextSuffix = new Map<string, number>();
   const fresh = (id: string): string => {
     const base = sanitize(id);
-    let candidate = base;
-    for (let n = 2; used.has(candidate) || (candidate !== id && taken.has(candidate)); n++)
-      candidate = `${base}_${n}`;
+    if (!used.has(base) && !(base !== id && taken.has(base))) {
+      used.add(base);
+      return base;
+    }
+    let n = nextSuffix.get(base) ?? 2;
+    while (used.has(`${base}_${n}`) || taken.has(`${base}_${n}`)) n++;
+    nextSuffix.set(base, n + 1);
+    const candidate = `${base}_${n}`;
     used.add(candidate);
     return candidate;
   };

@@ -5,6 +5,7 @@ import { applyToolIds, planToolIds } from '../../../src/codecs/portable/tool-ids
 import { ANTHROPIC_TOOL_ID } from '../../../src/codecs/provider-rules/anthropic-rules.js';
 import { anthropicWireProblems } from '../../../src/codecs/provider-rules/index.js';
 import type { Message } from '../../../src/model/message.js';
+import { referencePlanToolIds } from './tool-ids-reference.js';
 
 function turn(id: string, city: string): Message[] {
   return [
@@ -101,5 +102,41 @@ describe('tool ids for providers that restrict them', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('plans exactly the ids the search from _2 at every call planned (property)', () => {
+    // Ids that collide once cleaned, that look like another id's suffix, and that repeat across turns.
+    const id = fc.constantFrom('a', 'a_2', 'a.2', 'a_3', 'a:', 'a_', '', 'toolu', 'toolu_2', 'b c', 'b_c');
+    const part = fc.oneof(
+      id.map((callId) => ({ type: 'tool-call' as const, id: callId, name: 'f', arguments: '{}' })),
+      id.map((callId) => ({ type: 'tool-result' as const, callId, content: [] })),
+    );
+    const message = fc.record({
+      role: fc.constantFrom('assistant' as const, 'tool' as const),
+      parts: fc.array(part, { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(message, { maxLength: 12 }),
+        fc.array(fc.boolean(), { maxLength: 12 }),
+        (messages, kept) => {
+          const keep = (candidate: Message) =>
+            kept[messages.indexOf(candidate as (typeof messages)[number])] === true;
+          const plan = planToolIds(messages, ANTHROPIC_TOOL_ID, keep);
+          const reference = referencePlanToolIds(messages, ANTHROPIC_TOOL_ID, keep);
+          expect([...plan.ids]).toEqual([...reference.ids]);
+          expect([...plan.original]).toEqual([...reference.original]);
+          expect(plan.rewrittenCalls).toBe(reference.rewrittenCalls);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives 50,000 calls reusing one id their own ids', () => {
+    const messages = Array.from({ length: 50_000 }, (_, index) => turn('call:1', `c${index}`)).flat();
+    const plan = planToolIds(messages, ANTHROPIC_TOOL_ID);
+    expect(plan.rewrittenCalls).toBe(50_000);
+    expect(new Set(plan.ids.values()).size).toBe(50_000);
   });
 });

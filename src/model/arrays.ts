@@ -75,3 +75,17 @@ export class Queue<T> implements Iterable<T> {
     for (let index = this.head; index < this.items.length; index++) yield this.items[index] as T;
   }
 }
+
+/**
+ * Per index, where the run of items accepted by `inRun` that ends there starts (index + 1 when the item is not
+ * accepted), so "every item from `from` to `to` is accepted" is `starts[to] <= from`, answered at once instead of by
+ * a walk per question.
+ */
+export function runStarts<T>(items: readonly T[], inRun: (item: T) => boolean): number[] {
+  const starts: number[] = new Array(items.length);
+  for (let index = 0; index < items.length; index++) {
+    // An accepted item continues the run of the one before it (which, when not accepted, starts one past itself).
+    starts[index] = !inRun(items[index] as T) ? index + 1 : index === 0 ? 0 : (starts[index - 1] as number);
+  }
+  return starts;
+}

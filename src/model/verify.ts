@@ -1,3 +1,4 @@
+import { runStarts } from './arrays.js';
 import type { Message } from './message.js';
 import type { Part } from './part.js';
 import type { Role } from './role.js';
@@ -104,7 +105,8 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
       }
     }
   });
-  const runStarts = toolRunStarts(messages);
+  // A result directly follows its call when the run of tool messages it ends starts at most one past the call.
+  const toolRuns = runStarts(messages, (message) => message.role === 'tool');
   for (const [callId, callIndex] of calls) {
     const found = results.get(callId) ?? [];
     if (found.length === 0) {
@@ -130,7 +132,7 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
           callId,
           message: `the result of ${callId} comes before its call`,
         });
-      } else if ((runStarts[resultIndex] as number) > callIndex + 1) {
+      } else if ((toolRuns[resultIndex] as number) > callIndex + 1) {
         out.push({
           code: 'result-not-adjacent',
           index: resultIndex,
@@ -151,21 +153,6 @@ function checkToolPairs(messages: readonly Message[], out: Violation[]): void {
       });
     }
   }
-}
-
-/**
- * Per index, where the run of tool messages ending there starts (index + 1 when the message is not a tool
- * message): a result directly follows its call when its run starts at most one past the call. Worked out once so
- * that a response with many parallel calls is checked in linear time.
- */
-function toolRunStarts(messages: readonly Message[]): number[] {
-  const starts: number[] = new Array(messages.length);
-  for (let index = 0; index < messages.length; index++) {
-    // A tool message continues the run of the one before it (which, when not a tool message, starts one past itself).
-    starts[index] =
-      messages[index]?.role !== 'tool' ? index + 1 : index === 0 ? 0 : (starts[index - 1] as number);
-  }
-  return starts;
 }
 
 /** The role a message has on Anthropic's wire, where tool results travel in user messages. */

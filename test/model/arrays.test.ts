@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appendAll, maxOf, minOf, Queue } from '../../src/model/arrays.js';
+import { appendAll, maxOf, minOf, Queue, runStarts } from '../../src/model/arrays.js';
 
 // Past about 125,000 elements, spreading into push, Math.min or Math.max throws a RangeError.
 const HUGE = 300_000;
@@ -63,5 +63,20 @@ describe('Queue', () => {
     for (let item = queue.take(); item !== undefined; item = queue.take()) expect(item).toBe(expected++);
     expect(expected).toBe(HUGE);
     expect(queue.size).toBe(0);
+  });
+});
+
+describe('runStarts', () => {
+  it('says whether every item of a span is in a run exactly as checking each would (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: 20 }), fc.nat(), fc.nat(), (flags, a, b) => {
+        fc.pre(flags.length > 0);
+        const from = a % flags.length;
+        const to = from + (b % (flags.length - from));
+        const starts = runStarts(flags, (flag) => flag);
+        expect((starts[to] as number) <= from).toBe(flags.slice(from, to + 1).every((flag) => flag));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

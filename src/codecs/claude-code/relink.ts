@@ -1,3 +1,4 @@
+import { runStarts } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Plan, PlannedRecord } from './plan-message.js';
 import { parentOf, uuidOf } from './records.js';
@@ -64,7 +65,9 @@ export function linkRecords(
     const uuid = uuidOf(item.record);
     if (uuid !== undefined) sideByUuid.set(uuid, item);
   }
-  const runs = toolRunStarts(plans);
+  // Whether only tool messages lie between two messages, answered at once: a response with thousands of parallel
+  // calls has thousands of results to link back to it.
+  const runs = runStarts(plans, isToolPlan);
   const near = keptNeighbours(plans);
   const dangling = (parent: string | null | undefined, external: boolean): boolean =>
     typeof parent === 'string' && !external && !written.has(parent);
@@ -168,23 +171,9 @@ function addUuid(
   if (messageOf !== undefined && index !== undefined && !messageOf.has(uuid)) messageOf.set(uuid, index);
 }
 
-/**
- * Per plan, where the run of tool messages ending there starts (index + 1 when it is not a tool message), so
- * that whether only tool messages lie between two messages is answered at once: a response with thousands of
- * parallel calls has thousands of results to link back to it.
- */
-function toolRunStarts(plans: readonly Plan[]): number[] {
-  const starts: number[] = new Array(plans.length);
-  for (let index = 0; index < plans.length; index++) {
-    const plan = plans[index] as Plan;
-    starts[index] = !isToolPlan(plan) ? index + 1 : index === 0 ? 0 : (starts[index - 1] as number);
-  }
-  return starts;
-}
-
 /** True when every message strictly between `from` and `to` is a tool message. */
-function onlyToolsBetween(runStarts: readonly number[], from: number, to: number): boolean {
-  return to <= from + 1 || (runStarts[to - 1] as number) <= from + 1;
+function onlyToolsBetween(toolRuns: readonly number[], from: number, to: number): boolean {
+  return to <= from + 1 || (toolRuns[to - 1] as number) <= from + 1;
 }
 
 function isToolPlan(plan: Plan): boolean {

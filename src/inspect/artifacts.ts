@@ -1,9 +1,9 @@
-import { parseNestedJson } from '../codecs/json-depth.js';
 import type { JsonValue } from '../model/json.js';
 import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../model/part.js';
 import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
+import { callArgumentsOf, parseJsonArguments } from './call-arguments.js';
 
 /** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
 export interface Artifacts {
@@ -202,7 +202,7 @@ function collectResult(part: ToolResultPart, out: Collector): void {
 
 function collectCall(part: ToolCallPart, out: Collector): void {
   if (part.name !== '') out.add(TOOL_NAMES, part.name);
-  const parsed = parseArguments(part.arguments);
+  const parsed = callArgumentsOf(part);
   if (parsed === undefined) {
     scanText(part.arguments, out);
     return;
@@ -212,12 +212,7 @@ function collectCall(part: ToolCallPart, out: Collector): void {
 
 /** The parsed arguments of a tool call, or undefined when they are not JSON. */
 export function parseArguments(text: string): JsonValue | undefined {
-  if (text.trim() === '') return undefined;
-  try {
-    return parseNestedJson(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  return parseJsonArguments(text);
 }
 
 function walkArguments(value: JsonValue | undefined, key: string | undefined, out: Collector): void {

@@ -92,6 +92,13 @@ export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_W
 /** The unrounded sum of {@link estimateTextTokens}' prices (exported for the equivalence tests). */
 export function roughTextCost(text: string, weights: RoughWeights): number {
   const { continuation, start } = pricesOf(weights);
+  const word = weights.word;
+  const beyond8 = weights.letterBeyond8;
+  const beyond12 = weights.letterBeyond12;
+  const digitGroup = weights.digitGroup;
+  const indentation = weights.indentation;
+  const spaceBeforeDigit = weights.spaceBeforeDigit;
+  const randomCharacter = weights.randomCharacter;
   const length = text.length;
   let tokens = 0;
   // The letters-and-digits run being read ("word"), and the letter or digit run inside it.
@@ -110,7 +117,8 @@ export function roughTextCost(text: string, weights: RoughWeights): number {
       kind = code < 0x80 ? (ASCII_CLASS[code] as number) : classOf(code);
     }
     if (kind === previous) {
-      // Most characters continue a run: the hot path only counts them, a whole ASCII run at a time.
+      // Runs are read whole where they start: a letter, digit or space lands here only after a non-ASCII
+      // character of its class.
       if (kind === LOWER || kind === UPPER || kind === DIGIT || kind === SPACE) {
         const end = asciiRunEnd(text, index + 1, kind);
         const run = end - index;
@@ -128,34 +136,44 @@ export function roughTextCost(text: string, weights: RoughWeights): number {
     // Only the counter of the run that just ended can be non-zero: letters after a letter, digits after a digit,
     // spaces after a space.
     if (previous === DIGIT) {
-      wordCost += Math.ceil(digits / 3) * weights.digitGroup;
+      wordCost += Math.ceil(digits / 3) * digitGroup;
       digits = 0;
     } else if (previous === SPACE) {
-      if (spaces > 1) tokens += weights.indentation;
-      else if (kind === DIGIT) tokens += weights.spaceBeforeDigit;
+      if (spaces > 1) tokens += indentation;
+      else if (kind === DIGIT) tokens += spaceBeforeDigit;
       spaces = 0;
     } else if (letters > 0 && kind !== LOWER && (kind !== UPPER || previous === LOWER)) {
-      wordCost += weights.word;
-      if (letters > 8) wordCost += (letters - 8) * weights.letterBeyond8;
-      if (letters > 12) wordCost += (letters - 12) * weights.letterBeyond12;
+      wordCost += word;
+      if (letters > 8) wordCost += (letters - 8) * beyond8;
+      if (letters > 12) wordCost += (letters - 12) * beyond12;
       letters = 0;
     }
     if (kind <= DIGIT && kind !== 0) {
       if (wordLength > 0 && (kind === DIGIT || previous === DIGIT)) wordSwitches++;
-      wordLength++;
-      if (kind === DIGIT) digits++;
-      else letters++;
-    } else {
-      if (wordLength > 0) {
-        tokens += wordSwitches >= 3 ? wordLength * weights.randomCharacter : wordCost;
-        wordLength = 0;
-        wordSwitches = 0;
-        wordCost = 0;
-      }
-      if (kind === SPACE) spaces++;
-      else tokens += start[kind] as number;
+      previous = kind;
+      // The rest of the run this character starts changes no price, only the counters: read it whole.
+      const end = asciiRunEnd(text, index + 1, kind);
+      const run = end - index;
+      wordLength += run;
+      if (kind === DIGIT) digits += run;
+      else letters += run;
+      index = end;
+      continue;
     }
     previous = kind;
+    if (wordLength > 0) {
+      tokens += wordSwitches >= 3 ? wordLength * randomCharacter : wordCost;
+      wordLength = 0;
+      wordSwitches = 0;
+      wordCost = 0;
+    }
+    if (kind === SPACE) {
+      const end = asciiRunEnd(text, index + 1, SPACE);
+      spaces += end - index;
+      index = end;
+      continue;
+    }
+    tokens += start[kind] as number;
     index++;
   }
   return tokens;

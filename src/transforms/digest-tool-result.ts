@@ -1,3 +1,4 @@
+import { callArgumentObjectOf } from '../inspect/call-arguments.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { toolResultText } from '../model/message-helpers.js';
 import type { ToolCallPart, ToolResultPart } from '../model/part.js';
@@ -6,7 +7,7 @@ import { DIGEST_PREFIX } from './condensed-markers.js';
 import { describeCall } from './digest-kinds.js';
 import { clearErrorLine, exitStatus, failureLines } from './output-facts.js';
 import { truncateStart } from './text-facts.js';
-import { parseToolArguments } from './tool-arguments.js';
+
 import { type ToolKind, toolKindOf } from './tool-kind.js';
 
 const MAX_ERROR_LINE = 300;
@@ -27,7 +28,7 @@ const CONTENT_KINDS: ReadonlySet<ToolKind> = new Set(['read', 'search', 'glob'])
  * `call` is the call the result answers; without it the digest still says which tool and how much output.
  */
 export function digestToolResult(call: ToolCallPart | undefined, result: ToolResultPart): string {
-  const args = call === undefined ? undefined : parseToolArguments(call.arguments);
+  const args = call === undefined ? undefined : callArgumentObjectOf(call);
   const name = call?.name ?? result.name ?? 'tool';
   const kind: ToolKind = call === undefined ? 'unknown' : toolKindOf(call.name, args);
   const text = toolResultText(result.content);

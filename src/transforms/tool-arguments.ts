@@ -1,15 +1,10 @@
-import { parseNestedJson } from '../codecs/json-depth.js';
+import { parseJsonArguments } from '../inspect/call-arguments.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 
 /** The arguments of a tool call as a JSON object, or undefined when they are not a JSON object. */
 export function parseToolArguments(text: string): JsonObject | undefined {
-  if (text.trim() === '') return undefined;
-  try {
-    const value: unknown = parseNestedJson(text);
-    return isJsonObject(value) ? (value as JsonObject) : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = parseJsonArguments(text);
+  return isJsonObject(value) ? value : undefined;
 }
 
 /** The first of `keys` whose value is a non-blank string. */

@@ -1,5 +1,6 @@
 import { capArtifact, firstLine } from '../../inspect/artifact-patterns.js';
-import { parseArguments, resultErrorLines } from '../../inspect/artifacts.js';
+import { resultErrorLines } from '../../inspect/artifacts.js';
+import { callArgumentObjectOf } from '../../inspect/call-arguments.js';
 import { type IdentifierChanges, identifierChanges } from '../../inspect/code-identifiers.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
@@ -226,8 +227,7 @@ function outcomeOf(
 
 /** Reduces a tool call and its result (when there is one) to an {@link ActionFact}. */
 export function describeAction(call: ToolCallPart, result: ToolResultPart | undefined): ActionFact {
-  const parsed = parseArguments(call.arguments);
-  const args: JsonObject = isJsonObject(parsed) ? parsed : {};
+  const args: JsonObject = callArgumentObjectOf(call) ?? {};
   const command = stringAt(args, COMMAND_KEYS);
   const verb = classify(call.name, args, command);
   const target = targetOf(verb, args, command, call.arguments);

@@ -1,6 +1,7 @@
 import { CHECKPOINT_SECTIONS } from '../prompts/checkpoint-template.js';
 import { type Item, PRIORITY } from './items.js';
 import { renderItems } from './render-items.js';
+import { VisiblePieces } from './visible-pieces.js';
 
 /** The items kept, the rendered body, and what had to go. */
 export interface FittedItems {
@@ -12,40 +13,6 @@ export interface FittedItems {
   readonly droppedItems: number;
   /** True when a request text (current or original) had to be left out. */
   readonly requestLeftOut: boolean;
-}
-
-/**
- * The strings a reader can see whole in some text: every word (quotes, brackets and trailing punctuation
- * removed), every backtick span and every line without its bullet. Looking an artifact up here instead of
- * searching the text keeps fitting linear; an artifact this test misses is merely listed twice. Only pieces
- * that are among `wanted` (the artifacts still to place) are kept: nothing else is ever looked up.
- */
-function visiblePieces(text: string, wanted: ReadonlySet<string>, into: Set<string>): void {
-  const keep = (piece: string) => {
-    if (wanted.has(piece)) into.add(piece);
-  };
-  for (const word of text.split(/[\s`'"()[\],;]+/)) {
-    if (word === '') continue;
-    keep(word);
-    // Most words end in a letter: the trailing-punctuation form is the word itself.
-    if (endsInPunctuation(word)) keep(word.replace(/[.:!?]+$/, ''));
-  }
-  if (text.includes('`')) for (const match of text.matchAll(/`([^`\n]+)`/g)) keep(match[1] as string);
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    keep(trimmed);
-    if (mayStartWithBullet(trimmed)) keep(trimmed.replace(/^(?:[-*]|\d+\.)\s+/, ''));
-  }
-}
-
-function endsInPunctuation(word: string): boolean {
-  const last = word.charCodeAt(word.length - 1);
-  return last === 0x2e || last === 0x3a || last === 0x21 || last === 0x3f;
-}
-
-function mayStartWithBullet(line: string): boolean {
-  const first = line.charCodeAt(0);
-  return first === 0x2d || first === 0x2a || (first >= 0x30 && first <= 0x39);
 }
 
 function bare(text: string): string {
@@ -76,6 +43,9 @@ export function fitItems(
   const kept: Item[] = [];
   const shown = new Set<string>();
   const artifacts = new Set(items.flatMap((item) => (item.artifact === true ? [bare(item.text)] : [])));
+  // An artifact already visible whole in a kept line is not listed again (one the lookup misses is merely listed
+  // twice).
+  const visible = new VisiblePieces(artifacts);
   let droppedArtifacts = 0;
   let droppedItems = 0;
   let requestMissing = false;
@@ -102,7 +72,7 @@ export function fitItems(
     headings.add(item.section);
     const placed = chosen === item.text ? item : { ...item, text: chosen };
     kept.push(placed);
-    if (item.artifact !== true && artifacts.size > 0) visiblePieces(chosen, artifacts, shown);
+    if (item.artifact !== true) visible.collect(chosen, shown);
   }
   // Estimates add up per line; the whole text may differ a little (group labels, condensed runs).
   let rendered = renderItems(kept, compact, items);

@@ -1,0 +1,138 @@
+/** Slots of the filter that keeps most pieces from being cut out and hashed (a power of two). */
+const FILTER_SLOTS = 4096;
+
+/**
+ * The artifacts a reader can already see whole in a checkpoint line, found without building every word of it:
+ * fitting looks each kept line up once, and splitting lines into word arrays was a tenth of a compaction's
+ * allocations. A piece is cut out of the text and looked up only when some wanted artifact has its length and
+ * its first and last characters (a filter of {@link FILTER_SLOTS} slots: a rare false match costs one lookup).
+ */
+export class VisiblePieces {
+  private readonly wanted: ReadonlySet<string>;
+  private readonly filter = new Uint8Array(FILTER_SLOTS);
+
+  /** `wanted`: the artifacts still to place; nothing else is ever looked up. */
+  constructor(wanted: ReadonlySet<string>) {
+    this.wanted = wanted;
+    for (const piece of wanted) this.filter[slotOf(piece, 0, piece.length)] = 1;
+  }
+
+  /**
+   * Adds to `into` every wanted piece of `text`: each word (split at white space, quotes, brackets, commas and
+   * semicolons), each word without its trailing `.:!?`, each backtick span, and each line trimmed, with and
+   * without a leading `-`, `*` or `1.` bullet.
+   */
+  collect(text: string, into: Set<string>): void {
+    if (this.wanted.size === 0) return;
+    this.words(text, into);
+    if (text.includes('`'))
+      for (const match of text.matchAll(/`([^`\n]+)`/g)) this.keep(match[1] as string, into);
+    this.lines(text, into);
+  }
+
+  private keep(piece: string, into: Set<string>): void {
+    if (this.wanted.has(piece)) into.add(piece);
+  }
+
+  private keepSlice(text: string, start: number, end: number, into: Set<string>): void {
+    if (this.filter[slotOf(text, start, end)] === 1) this.keep(text.slice(start, end), into);
+  }
+
+  private words(text: string, into: Set<string>): void {
+    const length = text.length;
+    let index = 0;
+    while (index < length) {
+      while (index < length && isWordBreak(text.charCodeAt(index))) index++;
+      if (index === length) return;
+      const start = index;
+      while (index < length && !isWordBreak(text.charCodeAt(index))) index++;
+      this.keepSlice(text, start, index, into);
+      let bare = index;
+      while (bare > start && isClosingPunctuation(text.charCodeAt(bare - 1))) bare--;
+      if (bare < index) this.keepSlice(text, start, bare, into);
+    }
+  }
+
+  private lines(text: string, into: Set<string>): void {
+    const length = text.length;
+    let lineStart = 0;
+    while (lineStart <= length) {
+      let lineEnd = text.indexOf('\n', lineStart);
+      if (lineEnd === -1) lineEnd = length;
+      let start = lineStart;
+      let end = lineEnd;
+      while (start < end && isSpace(text.charCodeAt(start))) start++;
+      while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+      this.keepSlice(text, start, end, into);
+      const body = afterBullet(text, start, end);
+      if (body !== start) this.keepSlice(text, body, end, into);
+      lineStart = lineEnd + 1;
+    }
+  }
+}
+
+/** The filter slot of `text.slice(start, end)`, from its length and its first and last characters. */
+function slotOf(text: string, start: number, end: number): number {
+  if (end <= start) return 0;
+  const mixed =
+    Math.imul(end - start, 0x9e3779b1) ^ Math.imul(text.charCodeAt(start), 31) ^ text.charCodeAt(end - 1);
+  return (mixed ^ (mixed >>> 15)) & (FILTER_SLOTS - 1);
+}
+
+/** Where a trimmed line's text starts after a `-`, `*` or `12.` bullet and the space after it; `start` if none. */
+function afterBullet(text: string, start: number, end: number): number {
+  let marker = start;
+  const first = text.charCodeAt(start);
+  if (start < end && (first === 0x2d || first === 0x2a)) marker = start + 1;
+  else {
+    while (marker < end && isDigit(text.charCodeAt(marker))) marker++;
+    if (marker === start || marker >= end || text.charCodeAt(marker) !== 0x2e) return start;
+    marker++;
+  }
+  let body = marker;
+  while (body < end && isSpace(text.charCodeAt(body))) body++;
+  return body === marker ? start : body;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+function isClosingPunctuation(code: number): boolean {
+  return code === 0x2e || code === 0x3a || code === 0x21 || code === 0x3f;
+}
+
+/** The separators of words: white space (as `\s` and `trim` define it) and `` `'"()[],; ``. */
+function isWordBreak(code: number): boolean {
+  switch (code) {
+    case 0x60:
+    case 0x27:
+    case 0x22:
+    case 0x28:
+    case 0x29:
+    case 0x5b:
+    case 0x5d:
+    case 0x2c:
+    case 0x3b:
+      return true;
+    default:
+      return isSpace(code);
+  }
+}
+
+/** White space and line terminators: the characters `\s` matches and `String#trim` removes. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}

@@ -12,6 +12,11 @@ export function formatNumber(value: number): string {
   return formatCount(value);
 }
 
+/** `1 token`, `2167 tokens`: a count as written, with its unit (a plain `s`), for notes that scripts read too. */
+export function countOf(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 /** `1 line`, `3 lines`, `2 matches`, `4 entries`: a count with its unit, singular when it is one. */
 export function plural(count: number, unit: string): string {
   if (count === 1) return `1 ${unit}`;

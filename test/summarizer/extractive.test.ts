@@ -387,6 +387,13 @@ describe('extractive summarizer: budget', () => {
     const result = await summarizer.summarize(request(big, { targetTokens: 20 }));
     expect(result.notes?.join(' ')).toMatch(/over the 20-token target|left out to fit 20 tokens/);
   });
+
+  it('says "1 token" and "1 artifact" in its notes, not "1 tokens"', async () => {
+    const result = await summarizer.summarize(request(big, { targetTokens: 1, maxTokens: 1 }));
+    const notes = result.notes?.join('; ') ?? '';
+    expect(notes).toMatch(/left out to fit 1 token(?!s)/);
+    expect(notes).not.toMatch(/\b1 (?:tokens|artifacts)\b/);
+  });
 });
 
 describe('extractive summarizer: secrets', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatCount,
   formatNumber,
   lineCount,
@@ -55,6 +56,14 @@ describe('text facts used in digests', () => {
       plural(4, 'entry'),
       plural(0, 'path'),
     ]).toEqual(['1 line', '2 lines', '3 matches', '4 entries', '0 paths']);
+  });
+
+  it('writes counts in notes as they are, singular for one', () => {
+    expect([countOf(1, 'token'), countOf(2167, 'token'), countOf(0, 'artifact')]).toEqual([
+      '1 token',
+      '2167 tokens',
+      '0 artifacts',
+    ]);
   });
 
   it('counts lines as a reader sees them', () => {

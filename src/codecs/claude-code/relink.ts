@@ -210,13 +210,21 @@ function linkSide(
         if (plan.kind === 'kept' && !keptBySeq.has(plan.seq)) keptBySeq.set(plan.seq, plan);
     }
     const owner = entry.owner === undefined ? undefined : keptBySeq.get(entry.owner);
-    const before = owner?.records.filter((item) => item.pos < entry.pos) ?? [];
-    return {
-      pos: entry.pos,
-      record: withParent(entry.record, ancestor(parent) ?? lastUuid(before) ?? null),
-      external: false,
-    };
+    const linked =
+      ancestor(parent) ?? (owner === undefined ? undefined : lastUuidBefore(owner.records, entry.pos));
+    return { pos: entry.pos, record: withParent(entry.record, linked ?? null), external: false };
   });
+}
+
+/** {@link lastUuid} of the records placed before `pos`, without copying them out (an owner may have thousands). */
+function lastUuidBefore(records: readonly PlannedRecord[], pos: number): string | undefined {
+  for (let index = records.length - 1; index >= 0; index--) {
+    const item = records[index] as PlannedRecord;
+    if (item.pos >= pos) continue;
+    const uuid = uuidOf(item.record);
+    if (uuid !== undefined) return uuid;
+  }
+  return undefined;
 }
 
 function lastUuid(records: readonly PlannedRecord[]): string | undefined {

@@ -12,6 +12,7 @@ import {
 import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
 import { type PlacedCheckpoint, placeCheckpoint } from '../../transforms/place-checkpoint.js';
 import { sanitizeToolPairs } from '../../transforms/sanitize-tool-pairs.js';
+import { countOf } from '../../transforms/text-facts.js';
 import { isPersonRequest, personText } from '../../transforms/user-turns.js';
 import { ContextOverflowError } from '../budget-error.js';
 import { checkpointReason, type ProvenanceFacts } from '../provenance.js';
@@ -207,7 +208,9 @@ async function foldMiddle(
   const notes = [
     ...(outcome.kind === 'summary' ? (outcome.result.notes ?? []) : []),
     ...(layout.level > 0
-      ? [`squeezed (level ${layout.level}): less was kept verbatim to fit ${input.limitTokens} tokens`]
+      ? [
+          `squeezed (level ${layout.level}): less was kept verbatim to fit ${countOf(input.limitTokens, 'token')}`,
+        ]
       : []),
   ];
   return finishPass(

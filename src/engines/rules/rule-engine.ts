@@ -4,6 +4,7 @@ import type { Message } from '../../model/message.js';
 import type { Transcript } from '../../model/transcript.js';
 import { createRoughCounter } from '../../tokens/rough-counter.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import { countOf } from '../../transforms/text-facts.js';
 import type { CompactionReport, TokenFigures } from '../compaction-report.js';
 import type { Compactor, CompactorDisabled, CompactorPass, CompactorWindow } from '../compactor.js';
 import type { CompactionResult, EngineTool, ModelInfo } from '../context-engine.js';
@@ -126,7 +127,7 @@ class RulesCompactor implements Compactor {
     let after = output === messages ? before : this.#figures(output);
     const notes: string[] =
       squeezed > 0
-        ? [`rules squeezed (${squeezed} step${squeezed === 1 ? '' : 's'} stricter) to fit ${limit} tokens`]
+        ? [`rules squeezed (${countOf(squeezed, 'step')} stricter) to fit ${countOf(limit, 'token')}`]
         : [];
     let reason: string | undefined;
     if (output === messages) reason = 'no rule applies outside the protected tail';

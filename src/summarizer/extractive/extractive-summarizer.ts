@@ -3,6 +3,7 @@ import type { Message } from '../../model/message.js';
 import type { RedactOptions } from '../../redact/options.js';
 import { createRedactor } from '../../redact/redactor.js';
 import { checkpointOf } from '../../transforms/checkpoint-text.js';
+import { countOf } from '../../transforms/text-facts.js';
 import { isContinuation } from '../../transforms/user-turns.js';
 import { defaultRedactor } from '../default-redactor.js';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
@@ -148,11 +149,12 @@ function summarizeExtractively(
   );
   const text = redactor === undefined ? fitted.text : redactor.text(fitted.text).text;
   const notes: string[] = [];
+  const fit = countOf(budget, 'token');
   if (fitted.droppedArtifacts > 0)
-    notes.push(`${fitted.droppedArtifacts} artifacts left out to fit ${budget} tokens`);
-  if (fitted.requestLeftOut) notes.push(`the request texts were left out to fit ${budget} tokens`);
+    notes.push(`${countOf(fitted.droppedArtifacts, 'artifact')} left out to fit ${fit}`);
+  if (fitted.requestLeftOut) notes.push(`the request texts were left out to fit ${fit}`);
   if (fitted.tokens > target)
-    notes.push(`checkpoint is ${fitted.tokens} tokens, over the ${target}-token target`);
+    notes.push(`checkpoint is ${countOf(fitted.tokens, 'token')}, over the ${target}-token target`);
   return { text, source: 'extractive', calls: 0, ...(notes.length === 0 ? {} : { notes }) };
 }
 

@@ -3,6 +3,7 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Plan, PlannedRecord } from './plan-message.js';
 import { parentOf, uuidOf } from './records.js';
 import { synthesizeRecord } from './synthesize-record.js';
+import { writtenAncestor } from './written-ancestor.js';
 
 /** A record that carries no message, as kept in the transcript's codec meta. */
 export interface SideEntry {
@@ -51,14 +52,7 @@ export function linkRecords(
       for (const dropped of plan.dropped ?? []) gone.set(dropped.uuid, dropped.parent);
   });
   for (const entry of keptSide) addUuid(entry.record, written);
-  const ancestor = (parent: string | null | undefined): string | undefined => {
-    let current = parent;
-    for (let steps = 0; typeof current === 'string' && steps <= gone.size; steps++) {
-      if (written.has(current)) return current;
-      current = gone.get(current);
-    }
-    return typeof current === 'string' && written.has(current) ? current : undefined;
-  };
+  const ancestor = writtenAncestor(gone, written);
   const sideRecords = linkSide(keptSide, plans, written, ancestor);
   const sideByUuid = new Map<string, PlannedRecord>();
   for (const item of sideRecords) {

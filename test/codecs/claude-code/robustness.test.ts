@@ -103,6 +103,38 @@ describe('claude-code decode', () => {
     expect(written.at(-1)?.parentUuid).toBe(`r${count - 3}`);
   });
 
+  it('relinks 40,000 side records hanging from a chain of 40,000 dropped records in one walk', () => {
+    // Each progress record's parent is one block of a response that lost every block but its first: walking the
+    // dropped chain afresh for each of them took 140 s here (quadratic); the walk is now shared.
+    const count = 40_000;
+    const records: unknown[] = [
+      { ...envelope('u0', null), type: 'user', message: { role: 'user', content: 'go' } },
+    ];
+    let parent = 'u0';
+    for (let index = 0; index < count; index++) {
+      records.push(assistant(`a${index}`, parent, 'msg_1', { type: 'text', text: `part ${index}` }));
+      parent = `a${index}`;
+    }
+    for (let index = 0; index < count; index++) {
+      records.push({ ...envelope(`p${index}`, `a${index}`), type: 'progress', data: { index } });
+    }
+    records.push({ ...envelope('u1', parent), type: 'user', message: { role: 'user', content: 'thanks' } });
+    const { value, issues } = decodeClaudeCodeRecords(records);
+    expect(issues).toEqual([]);
+    const messages = value.messages.map((message, index) =>
+      index === 1 ? { ...message, parts: message.parts.slice(0, 1) } : message,
+    );
+    const written = encodeClaudeCodeRecords({ ...value, messages }) as {
+      uuid?: string;
+      parentUuid?: string | null;
+    }[];
+    expect(written).toHaveLength(count + 3);
+    const progress = written.filter((record) => record.uuid?.startsWith('p'));
+    expect(progress).toHaveLength(count);
+    expect(progress.every((record) => record.parentUuid === 'a0')).toBe(true);
+    expect(written.find((record) => record.uuid === 'u1')?.parentUuid).toBe('a0');
+  });
+
   it('reports unknown record types, records without a message and malformed blocks, and keeps them', () => {
     const records = [
       { ...envelope('x1', null), type: 'brand-new-kind', payload: 1 },

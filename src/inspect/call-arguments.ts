@@ -14,13 +14,26 @@ export function parseJsonArguments(text: string): JsonValue | undefined {
 }
 
 /**
- * {@link parseJsonArguments} of a call's arguments, once per call object: a pass reads the same calls when it
- * digests their outputs, collects their artifacts and writes the action log. The value is shared between
- * callers, which only read it (the JSON types are read-only).
+ * Longest arguments text whose parsed value is remembered. Bigger arguments are mostly file contents being
+ * written: keeping their parsed copy for as long as the call lives would double what they hold in memory, and
+ * parsing them again costs little next to reading them at all.
  */
-export const callArgumentsOf = memoByObject((call: ToolCallPart): JsonValue | undefined =>
+const REMEMBERED_ARGUMENTS_CHARS = 65_536;
+
+const rememberedArguments = memoByObject((call: ToolCallPart): JsonValue | undefined =>
   parseJsonArguments(call.arguments),
 );
+
+/**
+ * {@link parseJsonArguments} of a call's arguments, once per call object for arguments up to 64 KiB: a pass
+ * reads the same calls when it digests their outputs, collects their artifacts and writes the action log. The
+ * value is shared between callers, which only read it (the JSON types are read-only).
+ */
+export function callArgumentsOf(call: ToolCallPart): JsonValue | undefined {
+  return call.arguments.length <= REMEMBERED_ARGUMENTS_CHARS
+    ? rememberedArguments(call)
+    : parseJsonArguments(call.arguments);
+}
 
 /** {@link callArgumentsOf} when the arguments are a JSON object, else undefined. */
 export function callArgumentObjectOf(call: ToolCallPart): JsonObject | undefined {

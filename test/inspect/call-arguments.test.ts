@@ -25,6 +25,13 @@ describe('call arguments', () => {
     expect(callArgumentsOf(a)).not.toBe(callArgumentsOf(b));
   });
 
+  it('parses arguments over 64 KiB afresh each time rather than keeping a copy of them', () => {
+    const part = call(JSON.stringify({ path: 'big.txt', content: 'x'.repeat(70_000) }));
+    const first = callArgumentsOf(part);
+    expect(first).toEqual(JSON.parse(part.arguments));
+    expect(callArgumentsOf(part)).not.toBe(first);
+  });
+
   it('reads blank, broken and too deeply nested arguments as none, and only objects as an object', () => {
     expect(callArgumentsOf(call('  '))).toBeUndefined();
     expect(callArgumentsOf(call('{"a":'))).toBeUndefined();

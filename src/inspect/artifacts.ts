@@ -3,7 +3,7 @@ import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../model/part.js';
 import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
-import { callArgumentsOf, parseJsonArguments } from './call-arguments.js';
+import { callArgumentsOf } from './call-arguments.js';
 
 /** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
 export interface Artifacts {
@@ -210,11 +210,6 @@ function collectCall(part: ToolCallPart, out: Collector): void {
   walkArguments(parsed, undefined, out);
 }
 
-/** The parsed arguments of a tool call, or undefined when they are not JSON. */
-export function parseArguments(text: string): JsonValue | undefined {
-  return parseJsonArguments(text);
-}
-
 function walkArguments(value: JsonValue | undefined, key: string | undefined, out: Collector): void {
   if (typeof value === 'string') {
     collectLeaf(value, key, out);
@@ -279,7 +274,7 @@ export function searchableText(messages: readonly Message[]): string {
       if (part.type === 'text') chunks.push(part.text);
       else if (part.type === 'tool-call') {
         chunks.push(`${part.name} ${part.arguments}`);
-        const parsed = parseArguments(part.arguments);
+        const parsed = callArgumentsOf(part);
         if (parsed !== undefined) collectStrings(parsed, chunks);
       } else if (part.type === 'tool-result') {
         if (part.name !== undefined) chunks.push(part.name);

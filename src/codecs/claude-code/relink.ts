@@ -204,26 +204,17 @@ function linkSide(
         if (plan.kind === 'kept' && !keptBySeq.has(plan.seq)) keptBySeq.set(plan.seq, plan);
     }
     const owner = entry.owner === undefined ? undefined : keptBySeq.get(entry.owner);
-    const linked =
-      ancestor(parent) ?? (owner === undefined ? undefined : lastUuidBefore(owner.records, entry.pos));
+    const linked = ancestor(parent) ?? (owner === undefined ? undefined : lastUuid(owner.records, entry.pos));
     return { pos: entry.pos, record: withParent(entry.record, linked ?? null), external: false };
   });
 }
 
-/** {@link lastUuid} of the records placed before `pos`, without copying them out (an owner may have thousands). */
-function lastUuidBefore(records: readonly PlannedRecord[], pos: number): string | undefined {
+/** The uuid of the last of `records` (placed before `pos`, when given) that has one. */
+function lastUuid(records: readonly PlannedRecord[], pos = Number.POSITIVE_INFINITY): string | undefined {
   for (let index = records.length - 1; index >= 0; index--) {
     const item = records[index] as PlannedRecord;
     if (item.pos >= pos) continue;
     const uuid = uuidOf(item.record);
-    if (uuid !== undefined) return uuid;
-  }
-  return undefined;
-}
-
-function lastUuid(records: readonly PlannedRecord[]): string | undefined {
-  for (let index = records.length - 1; index >= 0; index--) {
-    const uuid = uuidOf(records[index]?.record);
     if (uuid !== undefined) return uuid;
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { parseArguments } from '../../inspect/artifacts.js';
+import { parseJsonArguments } from '../../inspect/call-arguments.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ActionFact } from './describe-action.js';
 import { clip } from './sentences.js';
@@ -33,7 +33,7 @@ const ACTIVE = /^(?:in[_ -]?progress|active|doing|started|running|current)$/i;
 /** The plan a plan-tool call writes, or undefined when its arguments hold no list of items. */
 export function planOf(toolName: string, argumentsText: string): PlanItem[] | undefined {
   if (!/todo|plan|task/i.test(toolName)) return undefined;
-  const parsed = parseArguments(argumentsText);
+  const parsed = parseJsonArguments(argumentsText);
   if (!isJsonObject(parsed)) return undefined;
   for (const key of LIST_KEYS) {
     const list = parsed[key];

@@ -21,7 +21,9 @@ export function encodeResponses(transcript: Transcript): unknown {
   const ownInstructions = messages.find((message) => messageFields(message)['instructions'] === true);
   const leading = envelope === undefined ? leadingSystem(messages) : [];
   const instructionMessages = ownInstructions === undefined ? leading : [ownInstructions];
-  const conversation = messages.filter((message) => !instructionMessages.includes(message));
+  // A set: a transcript can open with thousands of system messages, and each message is looked up once.
+  const joined = new Set(instructionMessages);
+  const conversation = messages.filter((message) => !joined.has(message));
   const callTypes = callTypesOf(messages);
   const itemsOf = (message: Message): unknown[] =>
     hasIntactOrigin(message, RESPONSES) && Array.isArray(message.meta?.origin?.wire)

@@ -209,6 +209,23 @@ describe('openai-responses codec', () => {
     expect((again as { input: unknown[] }).input[0]).toEqual(wire.input[1]);
   });
 
+  it('joins 300,000 leading system messages into instructions and keeps every other message, in order', () => {
+    // Each message was looked up in the list of joined system messages: quadratic, about 70 s here at this size.
+    const count = 300_000;
+    const messages: Message[] = [];
+    for (let index = 0; index < count; index++) {
+      messages.push({ role: 'system', parts: [{ type: 'text', text: `rule ${index}` }] });
+    }
+    for (let index = 0; index < count; index++) {
+      messages.push({ role: 'user', parts: [{ type: 'text', text: `question ${index}` }] });
+    }
+    const wire = encodeResponses({ messages }) as { instructions: string; input: { content: string }[] };
+    expect(wire.instructions.split('\n\n')).toHaveLength(count);
+    expect(wire.instructions.endsWith(`rule ${count - 1}`)).toBe(true);
+    expect(wire.input).toHaveLength(count);
+    expect(wire.input.every((item, index) => item.content === `question ${index}`)).toBe(true);
+  });
+
   it('keeps reasoning of which only a signature was logged as reasoning, and leaves out encrypted-only reasoning', () => {
     const transcript: Transcript = {
       messages: [

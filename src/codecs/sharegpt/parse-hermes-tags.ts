@@ -1,3 +1,5 @@
+import { tagSpans } from '../../model/tag-spans.js';
+
 /**
  * Splits a Hermes trajectory value into its tagged pieces: `<think>…</think>` and `<tool_call>…</tool_call>` in
  * `gpt` turns, `<tool_response>…</tool_response>` in `tool` turns, and the text between them. A value is always
@@ -21,18 +23,6 @@ export const GPT_TAGS = ['think', 'tool_call'] as const;
 /** Tags of tool values. */
 export const TOOL_TAGS = ['tool_response'] as const;
 
-const patterns = new Map<string, RegExp>();
-
-function patternFor(tags: readonly string[]): RegExp {
-  const key = tags.join('|');
-  let pattern = patterns.get(key);
-  if (pattern === undefined) {
-    pattern = new RegExp(`<(${key})>([\\s\\S]*?)</\\1>`, 'g');
-    patterns.set(key, pattern);
-  }
-  return pattern;
-}
-
 /**
  * The pieces of `value`, or `undefined` when it holds none of `tags` (the value is then plain text). Whitespace
  * between pieces is the `sep` of the piece before it; whitespace before the first piece is its `lead`.
@@ -51,10 +41,16 @@ export function splitTagged(value: string, tags: readonly string[]): TagSegment[
     const core = rest.trimEnd();
     segments.push({ kind: 'text', core, body: core, sep: rest.slice(core.length), lead: '' });
   };
-  for (const match of value.matchAll(patternFor(tags))) {
-    pushGap(value.slice(last, match.index));
-    segments.push({ kind: match[1] as string, core: match[0], body: match[2] as string, sep: '', lead: '' });
-    last = match.index + match[0].length;
+  for (const span of tagSpans(value, tags)) {
+    pushGap(value.slice(last, span.start));
+    segments.push({
+      kind: span.tag,
+      core: value.slice(span.start, span.end),
+      body: value.slice(span.bodyStart, span.bodyEnd),
+      sep: '',
+      lead: '',
+    });
+    last = span.end;
   }
   if (segments.length === 0 && last === 0) return undefined;
   pushGap(value.slice(last));

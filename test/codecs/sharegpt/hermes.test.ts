@@ -160,6 +160,23 @@ describe('sharegpt codec on Hermes trajectories', () => {
     expect(sharegptCodec.detect({ messages: [] })).toBe(0);
   });
 
+  it('reads a value of 200,000 unclosed tags as text, exactly, in one pass', () => {
+    // A regex searched to the end of the value for each unclosed tag: quadratic, minutes at this size.
+    const count = 200_000;
+    const gpt = `${'<tool_call> a '.repeat(count)}<think>plan</think> done`;
+    const tool = '<tool_response> b '.repeat(count);
+    const entry = {
+      conversations: [
+        { from: 'human', value: 'go' },
+        { from: 'gpt', value: gpt },
+        { from: 'tool', value: tool },
+      ],
+    };
+    const { value } = decodeShareGpt(entry);
+    expect(value.messages[1]?.parts.map((part) => part.type)).toEqual(['text', 'reasoning', 'text']);
+    expect(encodeShareGpt(value)).toEqual(entry);
+  });
+
   it('keeps an entry without conversations as it is', () => {
     const { value, issues } = decodeShareGpt({ id: 7 });
     expect(issues[0]?.code).toBe('invalid-shape');

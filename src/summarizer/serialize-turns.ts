@@ -1,6 +1,7 @@
 import { appendAll } from '../model/arrays.js';
 import type { Message } from '../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../model/part.js';
+import { removeReasoningBlocks } from './reasoning-blocks.js';
 
 /** Bounds of the text the serializer writes per message. */
 export interface SerializeOptions {
@@ -60,10 +61,7 @@ function safeStart(text: string, start: number): number {
 
 /** Removes reasoning blocks a model wrote inline (`<think>…</think>` and its cousins). */
 export function stripReasoningTags(text: string): string {
-  let out = text.replace(
-    /<(think|thinking|reasoning|thought|REASONING_SCRATCHPAD)(?:\s[^>]*)?>[\s\S]*?<\/\1>/gi,
-    '',
-  );
+  let out = removeReasoningBlocks(text);
   // An unterminated block that opens a line runs to the end of the text.
   out = out.replace(/(^|\n)[ \t]*<(think|thinking|reasoning|thought|REASONING_SCRATCHPAD)>[\s\S]*$/i, '$1');
   return out;

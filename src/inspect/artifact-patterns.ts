@@ -4,10 +4,18 @@ import { firstNonBlankLine } from './text-lines.js';
 export const ARTIFACT_MAX_LENGTH = 200;
 
 const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
-const URL_TRAILING = /[.,;:!?)\]}*_>]+$/;
+// Trailing characters a URL in prose is not taken to end with. Trailing runs are cut by `trimTrailing`, not by
+// a `[…]+$` regex, which retries a run from each of its characters when the run is not at the end (seconds on an
+// 80 KB run of `)` inside one URL).
+export const URL_TRAILING = '.,;:!?)]}*_>';
 // Characters a path token may contain; anything else ends the token (quotes, brackets, colons of `file:12`).
 const WINDOWS_PATH = /\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+/g;
-const EXTENSION = /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
+/**
+ * A name's extension: a `.` followed by letters and digits, at least one a letter, up to the end. `[0-9]*`
+ * before the first letter, not `[A-Za-z0-9]*`: that one could stop before any letter of the run and retried the
+ * rest from each, quadratic in the run (a millisecond for each 1,000-character path candidate of a text).
+ */
+export const EXTENSION = /\.[0-9]*[A-Za-z][A-Za-z0-9]*$/;
 const HAS_LETTER = /[A-Za-z]/;
 
 /** Lines of a numbered listing (`   12→code`, `12:code`, `cat -n`, `grep -C` context): file content, not errors. */
@@ -36,7 +44,7 @@ export function capArtifact(text: string): string {
 export function findUrls(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(URL_TRAILING, '');
+    const url = trimTrailing(match[0], URL_TRAILING);
     if (url.length > url.indexOf('://') + 3) out.push(capArtifact(url));
   }
   return out;
@@ -97,7 +105,6 @@ export function findPaths(text: string): string[] {
   return out;
 }
 
-/** Drops trailing punctuation and the `-12-` line suffix of `grep -C` context lines. */
 /**
  * Calls `visit` with every token of `text` (a maximal run of `[\w.\-/~@+$]`) that holds a `/`, in order, with
  * the character before it (`''` at the start). Only such tokens can be paths, so the scan goes from slash to
@@ -131,8 +138,16 @@ function isPathCharacter(code: number): boolean {
   );
 }
 
+/** `text` without the run of `characters` it ends with (each one UTF-16 unit), as `replace(/[…]+$/, '')` gives. */
+export function trimTrailing(text: string, characters: string): string {
+  let end = text.length;
+  while (end > 0 && characters.includes(text[end - 1] as string)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** Drops trailing punctuation and the `-12-` line suffix of `grep -C` context lines. */
 function trimPathToken(token: string): string {
-  const trimmed = token.replace(/[.,]+$/, '');
+  const trimmed = trimTrailing(token, '.,');
   const context = /^(.*\.[A-Za-z0-9]+)-\d+-?$/.exec(trimmed);
   return context?.[1] ?? trimmed;
 }

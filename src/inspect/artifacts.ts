@@ -2,7 +2,14 @@ import type { JsonValue } from '../model/json.js';
 import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../model/part.js';
-import { findErrorLines, findPaths, findUrls, firstLine, isPlausiblePath } from './artifact-patterns.js';
+import {
+  EXTENSION,
+  findErrorLines,
+  findPaths,
+  findUrls,
+  firstLine,
+  isPlausiblePath,
+} from './artifact-patterns.js';
 import { callArgumentsOf } from './call-arguments.js';
 
 /** The exact strings an agent needs after compaction, by kind. Sets keep first-seen order. */
@@ -253,7 +260,7 @@ function collectLeaf(value: string, key: string | undefined, out: Collector): vo
 
 function isKeyedPath(value: string): boolean {
   if (value.length > 300 || !HAS_LETTER.test(value) || value.includes('://')) return false;
-  return value.includes('/') || value.includes('\\') || /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/.test(value);
+  return value.includes('/') || value.includes('\\') || EXTENSION.test(value);
 }
 
 function addCommand(command: string, out: Collector): void {

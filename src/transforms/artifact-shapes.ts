@@ -1,4 +1,10 @@
-import { forEachSlashToken, withoutUrls } from '../inspect/artifact-patterns.js';
+import {
+  EXTENSION,
+  forEachSlashToken,
+  trimTrailing,
+  URL_TRAILING,
+  withoutUrls,
+} from '../inspect/artifact-patterns.js';
 
 /**
  * Recognisers for the strings an agent needs verbatim after compaction (paths and URLs), used to decide which
@@ -7,9 +13,7 @@ import { forEachSlashToken, withoutUrls } from '../inspect/artifact-patterns.js'
 
 const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
 const URL_START = /^(?:https?|ftp|file|wss?):\/\/\S/i;
-const URL_TRAILING = /[.,;:!?)\]}*_>]+$/;
 const WINDOWS_PATH = /^[A-Za-z]:\\[^\s]*$/;
-const EXTENSION = /\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
 
 /** True when the whole value is a URL. */
 export function isUrl(value: string): boolean {
@@ -40,7 +44,7 @@ export function urlsIn(text: string): string[] {
   if (!text.includes('://')) return [];
   const out: string[] = [];
   for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(URL_TRAILING, '');
+    const url = trimTrailing(match[0], URL_TRAILING);
     if (url.length > url.indexOf('://') + 3) out.push(url);
   }
   return out;
@@ -54,7 +58,7 @@ export function pathsIn(text: string): string[] {
   // Only a token with a slash can look like a path here (a Windows path's `:` and `\` end a token).
   forEachSlashToken(scanned, (token, before) => {
     if (before === '<' || before === '*') return;
-    const trimmed = token.replace(/[.,]+$/, '');
+    const trimmed = trimTrailing(token, '.,');
     if (looksLikePath(trimmed)) out.push(trimmed);
   });
   return out;

@@ -11,9 +11,13 @@ export interface IdentifierChanges {
 }
 
 // Definitions in the languages agents edit most: JavaScript/TypeScript, Python, Ruby, Elixir, Go, Rust, Java,
-// C#, Kotlin, Swift, PHP, shell functions, SQL objects.
-const DEFINITION =
-  /\b(?:def|defp|defmacrop?|defmodule|defprotocol|defimpl|defstruct|defguardp?|defdelegate|function\*?|class|interface|type|enum|struct|trait|impl|fn|func|module|namespace|protocol|extension|record|object|fun|sub|proc|macro_rules!|create\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$.!?]*)/g;
+// C#, Kotlin, Swift, PHP, shell functions, SQL objects. A keyword and its blank come before an optional
+// parenthesized receiver (`func (s *Server) Serve`) and the name, which `definitionNames` reads by hand: as part
+// of one regex, `\([^)]*\)` searched on to the next `)` again for each keyword followed by `(`.
+const DEFINITION_KEYWORD =
+  /\b(?:def|defp|defmacrop?|defmodule|defprotocol|defimpl|defstruct|defguardp?|defdelegate|function\*?|class|interface|type|enum|struct|trait|impl|fn|func|module|namespace|protocol|extension|record|object|fun|sub|proc|macro_rules!|create\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))\s+/g;
+const DEFINED_NAME = /[A-Za-z_$][\w$.!?]*/y;
+const BLANKS = /\s*/y;
 const BINDING = /\b(?:const|let|var|val|static|final)\s+(?:mut\s+)?([A-Za-z_$][\w$]*)\s*[:=]/g;
 const MODULE_ATTRIBUTE = /^[ \t]*(@[a-z_][a-z0-9_]*)\b/gm;
 const SHELL_FUNCTION = /^[ \t]*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{/gm;
@@ -52,16 +56,70 @@ const MAX_LINES = 12;
 const TRIVIAL_LINE = /^(?:[{}()[\];,]+|end|else|do|fi|done|\}\)?;?|\/\/.*|#.*|\*.*|\/\*.*|<\/?\w+>|"""?)$/;
 
 function collect(pattern: RegExp, text: string, out: Set<string>): void {
-  for (const match of text.matchAll(pattern)) {
-    const name = match[1] ?? match[0];
-    if (name.length >= 2 && !KEYWORDS.has(name)) out.add(name);
+  for (const match of text.matchAll(pattern)) addName(match[1] ?? match[0], out);
+}
+
+function addName(name: string, out: Set<string>): void {
+  if (name.length >= 2 && !KEYWORDS.has(name)) out.add(name);
+}
+
+/**
+ * The names after definition keywords, in order, repeats included: what the regex `keyword\s+(?:\([^)]*\)\s*)?
+ * ([A-Za-z_$][\w$.!?]*)` captures, matched globally. After a keyword and its blank comes either the name or a
+ * `(`, which only the first `)` after it can close; where no name follows, the search goes on from the next
+ * character, as a regex's would.
+ */
+export function definitionNames(text: string): string[] {
+  const names: string[] = [];
+  // The first `)` at or after `searchedFrom` (-1: none), and the name after it: keywords followed by `(` that
+  // share a `)` share its answer, so a long run of them costs one search.
+  let searchedFrom = -1;
+  let close = -1;
+  let nameAfterCloseAt = -1;
+  let nameAfterClose: DefinedName | undefined;
+  const nameAfterParenthesis = (open: number): DefinedName | undefined => {
+    if (searchedFrom === -1 || open + 1 < searchedFrom || (close !== -1 && close <= open)) {
+      searchedFrom = open + 1;
+      close = text.indexOf(')', searchedFrom);
+    }
+    if (close === -1) return undefined;
+    if (nameAfterCloseAt !== close) {
+      nameAfterCloseAt = close;
+      BLANKS.lastIndex = close + 1;
+      BLANKS.exec(text);
+      nameAfterClose = nameAt(text, BLANKS.lastIndex);
+    }
+    return nameAfterClose;
+  };
+  DEFINITION_KEYWORD.lastIndex = 0;
+  for (let head = DEFINITION_KEYWORD.exec(text); head !== null; head = DEFINITION_KEYWORD.exec(text)) {
+    const at = head.index + head[0].length;
+    const found = text.charCodeAt(at) === 0x28 ? nameAfterParenthesis(at) : nameAt(text, at);
+    if (found === undefined) {
+      DEFINITION_KEYWORD.lastIndex = head.index + 1;
+    } else {
+      names.push(found.name);
+      DEFINITION_KEYWORD.lastIndex = found.end;
+    }
   }
+  return names;
+}
+
+interface DefinedName {
+  readonly name: string;
+  readonly end: number;
+}
+
+function nameAt(text: string, at: number): DefinedName | undefined {
+  DEFINED_NAME.lastIndex = at;
+  const match = DEFINED_NAME.exec(text);
+  return match === null ? undefined : { name: match[0], end: at + match[0].length };
 }
 
 /** The names a piece of source text defines, in order of appearance. */
 export function definedNames(text: string): string[] {
   const out = new Set<string>();
-  collect(DEFINITION, text, out);
+  for (const name of definitionNames(text)) addName(name, out);
   collect(EXPORTED_NAME, text, out);
   collect(BINDING, text, out);
   collect(MODULE_ATTRIBUTE, text, out);

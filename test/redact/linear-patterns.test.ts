@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Candidate } from '../../src/redact/candidate.js';
 import { createRedactor, REDACTED } from '../../src/redact/index.js';
+import { secretFlagRule } from '../../src/redact/rules/flags.js';
 import { NAMED } from '../../src/redact/rules/inline-assignments.js';
-import { isReferenceOrPlaceholder, PRINTF, withoutTrailing } from '../../src/redact/values.js';
+import { pushNamedValue } from '../../src/redact/rules/named-value.js';
+import { isReferenceOrPlaceholder, PRINTF, readValue, withoutTrailing } from '../../src/redact/values.js';
+import { forEachMatch } from '../../src/redact/windows.js';
 
 // The patterns these replaced: the oracles. Each backtracked super-linearly on one shape of input (a run of
 // digits after a secret name, a run of zeros after `%`, a run of `,;)` before another character).
@@ -10,6 +14,17 @@ const OLD_NAMED =
   /(?:pass(?:word|wd|phrase)?|pwd|secrets?|credentials?|jwt|bearer|tokens?|keys?|auth|pat)(?:[_-]?[0-9]+)*(?![\w-])(?:([ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+)|([ \t]*[:=](?![=:/>~])[ \t]*))/gi;
 const OLD_PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$/;
 const OLD_TRAILING = /[,;)]+$/;
+
+/** The secret-flag rule as it was: it read every flag's value, even one it was bound to reject. */
+function oldLongFlags(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  forEachMatch(/(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g, text, undefined, (match, _start, end) => {
+    const value = readValue(text, end, true);
+    if (value === undefined || text[value.start] === '-') return undefined;
+    return pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag') ? value.next : undefined;
+  });
+  return out;
+}
 
 function textOf(pieces: readonly string[], maxLength = 30) {
   return fc.array(fc.constantFrom(...pieces), { maxLength }).map((parts) => parts.join(''));
@@ -87,6 +102,37 @@ describe('redaction patterns rewritten to run in linear time', () => {
     );
   });
 
+  it('the secret-flag rule masks what it masked when it read every value', () => {
+    const text = textOf([
+      '--',
+      '--password',
+      '--api-key',
+      '-',
+      'a',
+      'password',
+      '=',
+      '$',
+      'x9Y!q7Zk',
+      '"',
+      "'",
+      "'-",
+      '\\',
+      ',',
+      '.',
+      ' ',
+      '\t',
+      '\n',
+    ]);
+    fc.assert(
+      fc.property(text, (value) => {
+        const out: Candidate[] = [];
+        secretFlagRule.find(value, out);
+        expect(out).toEqual(oldLongFlags(value));
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
   // Each input below kept the old pattern busy for minutes to hours; the new ones finish in milliseconds.
   const redactor = createRedactor({});
 
@@ -102,6 +148,13 @@ describe('redaction patterns rewritten to run in linear time', () => {
     expect(isReferenceOrPlaceholder(`%${zeros}!`)).toBe(false);
     expect(isReferenceOrPlaceholder(`%${zeros}d`)).toBe(true);
     expect(redactor.field(`%${zeros}!`, 'password').text).toBe(REDACTED);
+  });
+
+  it('reads no flag value twice when flags are glued into one long token', () => {
+    const glued = '--a=password=x9Y!q7Zk'.repeat(50_000);
+    expect(redactor.text(glued).text).toBe(`--a=password=${REDACTED}`);
+    const dashes = '--password='.repeat(100_000);
+    expect(redactor.text(dashes).text).toBe(dashes);
   });
 
   it('masks an unquoted value that is a long run of `)` before its last character', () => {

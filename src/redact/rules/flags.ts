@@ -1,4 +1,5 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
+import { classifySecretName } from '../names.js';
 import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, readValue } from '../values.js';
 import { forEachMatch } from '../windows.js';
@@ -9,9 +10,13 @@ const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g;
 function findLongFlags(text: string, out: CandidateSink, scope?: RuleScope): void {
   if (!text.includes('--')) return;
   forEachMatch(LONG_FLAG, text, scope?.windows, (match, _start, end) => {
+    const name = match[1] ?? '';
+    // Decided before the value is read: an unmasked value does not move the scan, so the next flag glued
+    // inside it (`--a=--b=--c=…`, no blank) would read the rest of the token again, quadratic in its length.
+    if (text[end] === '-' || classifySecretName(name) === undefined) return undefined;
     const value = readValue(text, end, true);
     if (value === undefined || text[value.start] === '-') return undefined;
-    return pushNamedValue(out, text, match[1] ?? '', value, 'secret-flag') ? value.next : undefined;
+    return pushNamedValue(out, text, name, value, 'secret-flag') ? value.next : undefined;
   });
 }
 

@@ -150,26 +150,27 @@ function sectionByKey(key: SectionKey): CheckpointSection {
 export const EMPTY_SECTION = '- none';
 
 // Headings of earlier condense templates (condense-checkpoint/1) and of Hermes' templates (current, historical
-// and its deterministic fallback), so their checkpoints are updated rather than summarised as text.
-const ALIASES: Readonly<Record<string, SectionKey>> = {
-  ...Object.fromEntries(CHECKPOINT_SECTIONS.map((section) => [section.title.toLowerCase(), section.key])),
-  'active task': 'currentRequest',
-  'historical task snapshot': 'currentRequest',
-  goal: 'originalRequest',
-  'constraints & preferences': 'constraints',
-  'constraints and preferences': 'constraints',
-  'completed actions': 'actionLog',
-  'in progress': 'taskState',
-  'historical in-progress state': 'taskState',
-  'remaining work': 'taskState',
-  'historical remaining work': 'taskState',
-  blocked: 'failures',
-  'resolved questions': 'failures',
-  'historical pending user asks': 'pendingAsks',
-  'relevant files': 'references',
-  'critical context': 'references',
-  'last dropped turns': 'references',
-};
+// and its deterministic fallback), so their checkpoints are updated rather than summarised as text. A Map, not
+// an object: a heading such as `## Constructor` must not find an inherited property and swallow its lines.
+const ALIASES: ReadonlyMap<string, SectionKey> = new Map<string, SectionKey>([
+  ...CHECKPOINT_SECTIONS.map((section): [string, SectionKey] => [section.title.toLowerCase(), section.key]),
+  ['active task', 'currentRequest'],
+  ['historical task snapshot', 'currentRequest'],
+  ['goal', 'originalRequest'],
+  ['constraints & preferences', 'constraints'],
+  ['constraints and preferences', 'constraints'],
+  ['completed actions', 'actionLog'],
+  ['in progress', 'taskState'],
+  ['historical in-progress state', 'taskState'],
+  ['remaining work', 'taskState'],
+  ['historical remaining work', 'taskState'],
+  ['blocked', 'failures'],
+  ['resolved questions', 'failures'],
+  ['historical pending user asks', 'pendingAsks'],
+  ['relevant files', 'references'],
+  ['critical context', 'references'],
+  ['last dropped turns', 'references'],
+]);
 
 /** A checkpoint body split into its sections; text before the first known heading is `preamble`. */
 export interface ParsedSections {
@@ -197,7 +198,7 @@ export function parseSections(body: string): ParsedSections {
   };
   for (const line of body.split('\n')) {
     const heading = /^#{1,3}\s+(.+?)\s*:?\s*$/.exec(line);
-    const key = heading === null ? undefined : ALIASES[(heading[1] ?? '').toLowerCase()];
+    const key = heading === null ? undefined : ALIASES.get((heading[1] ?? '').toLowerCase());
     if (key !== undefined) {
       flush();
       current = key;

@@ -87,9 +87,7 @@ export function remainingItems(text: string): string[] {
 }
 
 /**
- * The text of a bullet or numbered line, exactly as `/^\s*(?:[-*+]|\d+[.)])\s+(.+)$/` captures it, in linear time:
- * that regex gave back the white space after the bullet one character at a time when a line break (`\r`, U+2028)
- * stopped `.+` before the end, rescanning the line each time.
+ * The text of a bullet or numbered line, exactly as `/^\s*(?:[-*+]|\d+[.)])\s+(.+)$/` captures it, in linear time.
  */
 export function bulletText(line: string): string | undefined {
   let at = line.length - line.trimStart().length;
@@ -101,6 +99,14 @@ export function bulletText(line: string): string | undefined {
     if (at === digits || (line[at] !== '.' && line[at] !== ')')) return undefined;
     at++;
   }
+  return textAfterSpace(line, at);
+}
+
+/**
+ * What `\s+(.+)$` captures when tried at `at` of a line, in linear time: the regex gave back the white space one
+ * character at a time when a line break (`\r`, U+2028) stopped `.+` before the end, rescanning the line each time.
+ */
+export function textAfterSpace(line: string, at: number): string | undefined {
   const text = at + (line.length - at - line.slice(at).trimStart().length);
   if (text === at) return undefined;
   // `\s+` gives back its last character when nothing follows it, and `.` stops at line breaks.

@@ -79,9 +79,13 @@ export function trackerSteps(actions: readonly ActionFact[]): TrackerStep[] {
   for (const action of actions) {
     const command = action.fullCommand;
     if (command === undefined) continue;
+    // The message is read from the whole command, so once for all of its commit lines.
+    let message: { readonly text: string | undefined } | undefined;
     for (const line of commandLines(command)) {
       if (!TRACKER.test(line)) continue;
-      const commit = /\bgit\s+commit\b/.test(line) ? commitMessage(command) : undefined;
+      const commit = /\bgit\s+commit\b/.test(line)
+        ? (message ??= { text: commitMessage(command) }).text
+        : undefined;
       const task = action.failed ? undefined : taskMove(line);
       out.push({
         command: clip(line, 240),
@@ -148,9 +152,31 @@ function commandLines(command: string): string[] {
   return out;
 }
 
+const COMMIT_WORDS = /\bgit\s+commit\b/g;
+const INLINE_MESSAGE = /[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/y;
+
+/**
+ * What `/\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/` finds, in linear time: that regex read the
+ * rest of the line again from every `git commit` on it (quadratic). A `git commit` whose line holds no message
+ * rules out every later one that ends on the same line: their `-m` are among the ones already tried.
+ */
+export function inlineCommitMessage(command: string): RegExpExecArray | null {
+  let failedUntil = -1;
+  for (const words of command.matchAll(COMMIT_WORDS)) {
+    const end = words.index + words[0].length;
+    if (end <= failedUntil) continue;
+    INLINE_MESSAGE.lastIndex = end;
+    const message = INLINE_MESSAGE.exec(command);
+    if (message !== null) return message;
+    const newline = command.indexOf('\n', end);
+    failedUntil = newline === -1 ? command.length : newline;
+  }
+  return null;
+}
+
 /** The first line of a commit message given with `-m "…"`, `-m '…'` or a heredoc. */
 function commitMessage(command: string): string | undefined {
-  const quoted = /\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/.exec(command);
+  const quoted = inlineCommitMessage(command);
   const inline = quoted?.[1] ?? quoted?.[2];
   if (inline !== undefined && !inline.startsWith('$(')) return firstMessageLine(inline);
   const heredoc = /<<\s*'?"?(\w+)'?"?\s*\n([\s\S]*?)\n\s*\1\b/.exec(command);

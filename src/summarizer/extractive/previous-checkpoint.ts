@@ -1,5 +1,6 @@
 import { parseCheckpoint } from '../../transforms/checkpoint-text.js';
 import { isEmptySection, parseSections, type SectionKey } from '../prompts/checkpoint-template.js';
+import { isLineTerminator, isSpace } from './characters.js';
 
 /** A previous checkpoint, read for updating: its sections as lines, and any text in no known section. */
 export interface PreviousCheckpoint {
@@ -132,28 +133,6 @@ function firstLineStart(text: string, from: number, to: number): number | undefi
 
 function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
-}
-
-/** The characters after which `^` and before which `$` match in multiline mode. */
-function isLineTerminator(code: number): boolean {
-  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
-}
-
-/** White space and line terminators: what `\s` matches and `String#trim` removes. */
-function isSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /** A bullet line without its bullet. */

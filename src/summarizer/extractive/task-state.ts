@@ -84,9 +84,11 @@ export function trackerSteps(actions: readonly ActionFact[]): TrackerStep[] {
     let message: { readonly text: string | undefined } | undefined;
     for (const line of commandLines(command)) {
       if (!TRACKER.test(line)) continue;
-      const commit = /\bgit\s+commit\b/.test(line)
-        ? (message ??= { text: commitMessage(command) }).text
-        : undefined;
+      let commit: string | undefined;
+      if (/\bgit\s+commit\b/.test(line)) {
+        message ??= { text: commitMessage(command) };
+        commit = message.text;
+      }
       const task = action.failed ? undefined : taskMove(line);
       out.push({
         command: clip(line, 240),

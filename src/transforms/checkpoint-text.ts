@@ -76,7 +76,8 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
     const before = trimmed.slice(0, delimiter);
     const prior = (before.startsWith(HERMES_MERGE_HEADER) ? before.slice(HERMES_MERGE_HEADER.length) : before)
       .replace(/^\r?\n/, '')
-      .replace(/\s+$/, '');
+      // Not `/\s+$/`: it rescans every long run of white space inside the text to its end (quadratic).
+      .trimEnd();
     if (afterMerge.startsWith(HERMES_LEGACY_PREFIX)) {
       return hermesCheckpoint(afterMerge.slice(HERMES_LEGACY_PREFIX.length), 'hermes-legacy', prior);
     }

@@ -48,12 +48,38 @@ export interface SessionFacts {
   readonly counts: { readonly user: number; readonly assistant: number; readonly tool: number };
 }
 
-const STATE_PATTERNS: readonly [RegExp, string][] = [
-  [/\(Current directory: ([^)\n]+)\)/, 'Working directory'],
-  [/\(Open file: ([^)\n]+)\)/, 'Open file'],
-  [/running in background with ID: (\S+)/i, 'Background job'],
-  [/^Switched to (?:a new )?branch '([^'\n]+)'/m, 'Branch'],
+const STATE_PATTERNS: readonly [(text: string) => string | undefined, string][] = [
+  [(text) => parenthesized(text, '(Current directory: '), 'Working directory'],
+  [(text) => parenthesized(text, '(Open file: '), 'Open file'],
+  [(text) => /running in background with ID: (\S+)/i.exec(text)?.[1], 'Background job'],
+  [(text) => /^Switched to (?:a new )?branch '([^'\n]+)'/m.exec(text)?.[1], 'Branch'],
 ];
+
+/**
+ * What the first `open` followed by a non-empty run without `)` or line feed and then `)` holds, as
+ * `/\(Open file: ([^)\n]+)\)/` captures it: that regex rescans the rest of the line from every opening (quadratic),
+ * where an unclosed opening rules out every other opening before the same line end.
+ */
+export function parenthesized(text: string, open: string): string | undefined {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(open, from);
+    if (at === -1) return undefined;
+    const start = at + open.length;
+    let end = start;
+    while (end < text.length && text[end] !== ')' && text[end] !== '\n') end++;
+    if (text[end] !== ')') from = end;
+    else if (end > start) return text.slice(start, end);
+    else from = at + 1;
+  }
+}
+
+/** The text without its trailing run of `.,;:`, as `.replace(/[.,;:]+$/, '')` but linear on long runs inside. */
+export function withoutTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && '.,;:'.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
 const TEST_COMMAND =
   /\b(?:test|tests|pytest|jest|vitest|mocha|rspec|phpunit|check|lint|credo|dialyzer|clippy|build|compile|tsc|typecheck|make)\b/;
 const CODE_SPAN = /`([^`\n]{2,120})`/g;
@@ -83,9 +109,9 @@ function pairResults(messages: readonly Message[]): Map<ToolCallPart, ToolResult
 }
 
 function scanState(text: string, state: Map<string, string>): void {
-  for (const [pattern, label] of STATE_PATTERNS) {
-    const match = pattern.exec(text);
-    if (match?.[1] !== undefined) state.set(label, match[1].trim().replace(/[.,;:]+$/, ''));
+  for (const [find, label] of STATE_PATTERNS) {
+    const value = find(text);
+    if (value !== undefined) state.set(label, withoutTrailingPunctuation(value.trim()));
   }
 }
 

@@ -63,13 +63,14 @@ const PATH_KEYS = [
 ];
 const URL_KEYS = ['url', 'uri', 'href', 'link'];
 const QUERY_KEYS = ['pattern', 'query', 'q', 'regex', 'search', 'search_term', 'glob', 'prompt_query'];
-const EDITOR_VERBS: Readonly<Record<string, ActionVerb>> = {
-  view: 'READ',
-  create: 'CREATE',
-  str_replace: 'EDIT',
-  insert: 'EDIT',
-  undo_edit: 'EDIT',
-};
+// A Map, not an object: a shell command `constructor` or `toString` must not find an inherited property.
+const EDITOR_VERBS: ReadonlyMap<string, ActionVerb> = new Map<string, ActionVerb>([
+  ['view', 'READ'],
+  ['create', 'CREATE'],
+  ['str_replace', 'EDIT'],
+  ['insert', 'EDIT'],
+  ['undo_edit', 'EDIT'],
+]);
 
 function stringAt(args: JsonObject, keys: readonly string[]): string | undefined {
   for (const key of keys) {
@@ -93,7 +94,7 @@ function pathsOf(args: JsonObject): string[] {
 
 function classify(name: string, args: JsonObject, command: string | undefined): ActionVerb {
   const lower = name.toLowerCase();
-  const editorVerb = command === undefined ? undefined : EDITOR_VERBS[command];
+  const editorVerb = command === undefined ? undefined : EDITOR_VERBS.get(command);
   if (editorVerb !== undefined) return editorVerb;
   if (command !== undefined) return 'RUN';
   if (/todo/.test(lower)) return 'PLAN';

@@ -5,7 +5,7 @@ import { type ActionFact, actionLine, type FileEffect } from './describe-action.
 import type { FailureFix } from './failures.js';
 import { CHARS_PER_TOKEN, carriedLines, demoteBeyond, type Item, PRIORITY, type Priority } from './items.js';
 import { lineNumber, type PreviousCheckpoint, unbullet } from './previous-checkpoint.js';
-import { clip } from './sentences.js';
+import { clip, textAfterSpace } from './sentences.js';
 
 /** What the record sections are built from. */
 export interface RecordInput {
@@ -131,6 +131,14 @@ function effectText(effects: readonly FileEffect[]): string {
   return effects.length === 0 ? 'changed' : effects.join(', then ');
 }
 
+/**
+ * The path a files-changed line starts with: what precedes the first white space before `(` or `—`. `(?<!\s)`
+ * tries each run of white space once, from its start: `/\s+[(—]/` alone was quadratic in a long run.
+ */
+export function pathOfFileLine(line: string): string {
+  return line.split(/(?<!\s)\s+[(—]/)[0] ?? '';
+}
+
 /** One line per file changed (path and what was done), and one detail line with the identifiers touched. */
 function fileItems(input: RecordInput): Item[] {
   const items: Item[] = [];
@@ -140,7 +148,7 @@ function fileItems(input: RecordInput): Item[] {
   for (const line of earlier) {
     const text = line.trim();
     const sub = /^\s+[-*]/.test(line);
-    const path = unbullet(text).split(/\s+[(—]/)[0] ?? '';
+    const path = pathOfFileLine(unbullet(text));
     if (!sub && records.has(path)) continue;
     items.push({
       section: 'filesChanged',
@@ -333,6 +341,17 @@ function actionLogItems(input: RecordInput): Item[] {
   return items;
 }
 
+/**
+ * A `- label: values` line read as `/^\s*[-*]\s+([^:]{1,40}):\s+(.+)$/` reads it, in linear time (the tail is
+ * read by {@link textAfterSpace}; every label the regex could try ends at the same colon, so has the same tail).
+ */
+export function labelledLine(line: string): { label: string; values: string } | undefined {
+  const head = /^\s*[-*]\s+([^:]{1,40}):/.exec(line);
+  if (head === null) return undefined;
+  const values = textAfterSpace(line, head[0].length);
+  return values === undefined ? undefined : { label: head[1] as string, values };
+}
+
 function referenceItems(input: RecordInput): Item[] {
   const items: Item[] = [];
   const { artifacts, facts } = input;
@@ -345,11 +364,11 @@ function referenceItems(input: RecordInput): Item[] {
     items.push({ section: 'references', group, text, priority, weight: order, order: order++, artifact });
   };
   for (const line of previousLines(input, 'references')) {
-    const labelled = /^\s*[-*]\s+([^:]{1,40}):\s+(.+)$/.exec(line);
-    if (labelled === null) add('earlier', unbullet(line), PRIORITY.detail, false);
+    const labelled = labelledLine(line);
+    if (labelled === undefined) add('earlier', unbullet(line), PRIORITY.detail, false);
     else
-      for (const value of (labelled[2] as string).split(/, |; /))
-        add(labelled[1] as string, value.trim(), PRIORITY.artifact);
+      for (const value of labelled.values.split(/, |; /))
+        add(labelled.label, value.trim(), PRIORITY.artifact);
   }
   for (const path of read)
     if (!changed.has(path)) add('read', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact);

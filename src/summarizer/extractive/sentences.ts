@@ -58,10 +58,11 @@ export function intentSentences(text: string): string[] {
 // A message that opens by pushing back on what the agent did is a correction, whatever it asks next.
 const CORRECTION =
   /^(?:no\b|nope\b|wait\b|actually\b|stop\b|don'?t\b|do not\b|that'?s (?:wrong|not)\b|not quite\b|instead\b|hmm,? no\b|you (?:missed|forgot|broke)\b|why did you\b|please don'?t\b)/i;
-// A heading that introduces what is left: "Still need to:", "Remaining work", "Next steps:", "TODO:".
-const REMAINING_HEADING =
-  /^\s*(?:#+\s*)?(?:\*\*)?(?:still (?:need(?:s|ed)? to|to do|left)|remaining(?: work| tasks?| steps?)?|to ?do|next steps?|left to do|what'?s left|not (?:yet )?done|open items)\b[^\n]{0,60}?:?\s*(?:\*\*)?:?\s*$/i;
-const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.+)$/;
+// A heading that introduces what is left: "Still need to:", "Remaining work", "Next steps:", "TODO:". Its tail
+// `:?\s*(?:(?:\*\*:?|:)\s*)?$` reads the same strings as `:?\s*(?:\*\*)?:?\s*$` with one way to read white
+// space: two adjacent `\s*` took quadratic time on a long run of white space in the line.
+export const REMAINING_HEADING =
+  /^\s*(?:#+\s*)?(?:\*\*)?(?:still (?:need(?:s|ed)? to|to do|left)|remaining(?: work| tasks?| steps?)?|to ?do|next steps?|left to do|what'?s left|not (?:yet )?done|open items)\b[^\n]{0,60}?:?\s*(?:(?:\*\*:?|:)\s*)?$/i;
 
 /** The person's message, clipped, when it corrects the agent ("no, use …", "actually …"). */
 export function correctionOf(text: string): string | undefined {
@@ -78,11 +79,44 @@ export function remainingItems(text: string): string[] {
       continue;
     }
     if (!inList) continue;
-    const bullet = BULLET.exec(line);
-    if (bullet?.[1] !== undefined) out.push(clip(bullet[1], 200));
+    const bullet = bulletText(line);
+    if (bullet !== undefined) out.push(clip(bullet, 200));
     else if (line.trim() !== '') inList = false;
   }
   return out;
+}
+
+/**
+ * The text of a bullet or numbered line, exactly as `/^\s*(?:[-*+]|\d+[.)])\s+(.+)$/` captures it, in linear time.
+ */
+export function bulletText(line: string): string | undefined {
+  let at = line.length - line.trimStart().length;
+  const code = line.charCodeAt(at);
+  if (code === 0x2d || code === 0x2a || code === 0x2b) at++;
+  else {
+    const digits = at;
+    while (line.charCodeAt(at) >= 0x30 && line.charCodeAt(at) <= 0x39) at++;
+    if (at === digits || (line[at] !== '.' && line[at] !== ')')) return undefined;
+    at++;
+  }
+  return textAfterSpace(line, at);
+}
+
+/**
+ * What `\s+(.+)$` captures when tried at `at` of a line, in linear time: the regex gave back the white space one
+ * character at a time when a line break (`\r`, U+2028) stopped `.+` before the end, rescanning the line each time.
+ */
+export function textAfterSpace(line: string, at: number): string | undefined {
+  const text = at + (line.length - at - line.slice(at).trimStart().length);
+  if (text === at) return undefined;
+  // `\s+` gives back its last character when nothing follows it, and `.` stops at line breaks.
+  const start = text < line.length ? text : text - at >= 2 ? text - 1 : text;
+  if (start === line.length) return undefined;
+  for (let index = start; index < line.length; index++) {
+    const char = line.charCodeAt(index);
+    if (char === 0x0a || char === 0x0d || char === 0x2028 || char === 0x2029) return undefined;
+  }
+  return line.slice(start);
 }
 
 /** The assistant's visible text in a message (reasoning is a separate part and never read). */

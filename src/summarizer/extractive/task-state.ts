@@ -1,5 +1,6 @@
 import { parseJsonArguments } from '../../inspect/call-arguments.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { isSpace, isWordChar } from './characters.js';
 import type { ActionFact } from './describe-action.js';
 import { clip } from './sentences.js';
 
@@ -79,9 +80,15 @@ export function trackerSteps(actions: readonly ActionFact[]): TrackerStep[] {
   for (const action of actions) {
     const command = action.fullCommand;
     if (command === undefined) continue;
+    // The message is read from the whole command, so once for all of its commit lines.
+    let message: { readonly text: string | undefined } | undefined;
     for (const line of commandLines(command)) {
       if (!TRACKER.test(line)) continue;
-      const commit = /\bgit\s+commit\b/.test(line) ? commitMessage(command) : undefined;
+      let commit: string | undefined;
+      if (/\bgit\s+commit\b/.test(line)) {
+        message ??= { text: commitMessage(command) };
+        commit = message.text;
+      }
       const task = action.failed ? undefined : taskMove(line);
       out.push({
         command: clip(line, 240),
@@ -148,14 +155,109 @@ function commandLines(command: string): string[] {
   return out;
 }
 
+const COMMIT_WORDS = /\bgit\s+commit\b/g;
+const INLINE_MESSAGE = /[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/y;
+
+/**
+ * What `/\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/` finds, in linear time: that regex read the
+ * rest of the line again from every `git commit` on it (quadratic). A `git commit` whose line holds no message
+ * rules out every later one that ends on the same line: their `-m` are among the ones already tried.
+ */
+export function inlineCommitMessage(command: string): RegExpExecArray | null {
+  let failedUntil = -1;
+  for (const words of command.matchAll(COMMIT_WORDS)) {
+    const end = words.index + words[0].length;
+    if (end <= failedUntil) continue;
+    INLINE_MESSAGE.lastIndex = end;
+    const message = INLINE_MESSAGE.exec(command);
+    if (message !== null) return message;
+    const newline = command.indexOf('\n', end);
+    failedUntil = newline === -1 ? command.length : newline;
+  }
+  return null;
+}
+
 /** The first line of a commit message given with `-m "…"`, `-m '…'` or a heredoc. */
 function commitMessage(command: string): string | undefined {
-  const quoted = /\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/.exec(command);
+  const quoted = inlineCommitMessage(command);
   const inline = quoted?.[1] ?? quoted?.[2];
   if (inline !== undefined && !inline.startsWith('$(')) return firstMessageLine(inline);
-  const heredoc = /<<\s*'?"?(\w+)'?"?\s*\n([\s\S]*?)\n\s*\1\b/.exec(command);
-  if (heredoc?.[2] !== undefined) return firstMessageLine(heredoc[2]);
+  const heredoc = heredocBody(command);
+  if (heredoc !== undefined) return firstMessageLine(heredoc);
   return undefined;
+}
+
+const HEREDOC_HEADER = /<<\s*'?"?(\w+)'?"?/y;
+
+/**
+ * The body of the first heredoc, exactly as `/<<\s*'?"?(\w+)'?"?\s*\n([\s\S]*?)\n\s*\1\b/` captures it, in
+ * linear time: that regex searched to the end of the command for every `<<` without its terminator (quadratic,
+ * cubic on runs of line breaks), and a heredoc of code holds many `<<`. Terminator lines are indexed once by
+ * their word.
+ */
+export function heredocBody(command: string): string | undefined {
+  let terminators: Map<string, number[]> | undefined;
+  for (let at = command.indexOf('<<'); at !== -1; at = command.indexOf('<<', at + 1)) {
+    HEREDOC_HEADER.lastIndex = at;
+    const header = HEREDOC_HEADER.exec(command);
+    if (header === null) continue;
+    const word = header[1] as string;
+    // `\s*\n` ends at the last line break of the white space after the word, or gives back to the one before it.
+    let last = -1;
+    let previous = -1;
+    let runEnd = HEREDOC_HEADER.lastIndex;
+    for (; runEnd < command.length && isSpace(command.charCodeAt(runEnd)); runEnd++) {
+      if (command.charCodeAt(runEnd) === 0x0a) {
+        previous = last;
+        last = runEnd;
+      }
+    }
+    if (last === -1) continue;
+    terminators ??= terminatorLines(command);
+    const lines = terminators.get(word);
+    const end = lines === undefined ? undefined : lines[firstAbove(lines, last)];
+    if (end !== undefined) return command.slice(last + 1, end);
+    if (previous !== -1 && wordAt(command, runEnd) === word) return command.slice(previous + 1, last);
+  }
+  return undefined;
+}
+
+/** Each line break, under the word that follows it and the white space after it (`\n\s*(\w+)\b`), in order. */
+function terminatorLines(command: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  let runEnd = 0;
+  for (let at = command.indexOf('\n'); at !== -1; at = command.indexOf('\n', at + 1)) {
+    // Line breaks in one run of white space share its end.
+    if (at >= runEnd) {
+      runEnd = at + 1;
+      while (runEnd < command.length && isSpace(command.charCodeAt(runEnd))) runEnd++;
+    }
+    const word = wordAt(command, runEnd);
+    if (word === '') continue;
+    const list = out.get(word);
+    if (list === undefined) out.set(word, [at]);
+    else list.push(at);
+  }
+  return out;
+}
+
+/** The run of word characters that starts at `at`. */
+function wordAt(text: string, at: number): string {
+  let end = at;
+  while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+  return text.slice(at, end);
+}
+
+/** Where the first value above `after` sits in an ascending list. */
+function firstAbove(list: readonly number[], after: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function firstMessageLine(message: string): string | undefined {

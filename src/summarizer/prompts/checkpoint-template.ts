@@ -150,26 +150,27 @@ function sectionByKey(key: SectionKey): CheckpointSection {
 export const EMPTY_SECTION = '- none';
 
 // Headings of earlier condense templates (condense-checkpoint/1) and of Hermes' templates (current, historical
-// and its deterministic fallback), so their checkpoints are updated rather than summarised as text.
-const ALIASES: Readonly<Record<string, SectionKey>> = {
-  ...Object.fromEntries(CHECKPOINT_SECTIONS.map((section) => [section.title.toLowerCase(), section.key])),
-  'active task': 'currentRequest',
-  'historical task snapshot': 'currentRequest',
-  goal: 'originalRequest',
-  'constraints & preferences': 'constraints',
-  'constraints and preferences': 'constraints',
-  'completed actions': 'actionLog',
-  'in progress': 'taskState',
-  'historical in-progress state': 'taskState',
-  'remaining work': 'taskState',
-  'historical remaining work': 'taskState',
-  blocked: 'failures',
-  'resolved questions': 'failures',
-  'historical pending user asks': 'pendingAsks',
-  'relevant files': 'references',
-  'critical context': 'references',
-  'last dropped turns': 'references',
-};
+// and its deterministic fallback), so their checkpoints are updated rather than summarised as text. A Map, not
+// an object: a heading such as `## Constructor` must not find an inherited property and swallow its lines.
+const ALIASES: ReadonlyMap<string, SectionKey> = new Map<string, SectionKey>([
+  ...CHECKPOINT_SECTIONS.map((section): [string, SectionKey] => [section.title.toLowerCase(), section.key]),
+  ['active task', 'currentRequest'],
+  ['historical task snapshot', 'currentRequest'],
+  ['goal', 'originalRequest'],
+  ['constraints & preferences', 'constraints'],
+  ['constraints and preferences', 'constraints'],
+  ['completed actions', 'actionLog'],
+  ['in progress', 'taskState'],
+  ['historical in-progress state', 'taskState'],
+  ['remaining work', 'taskState'],
+  ['historical remaining work', 'taskState'],
+  ['blocked', 'failures'],
+  ['resolved questions', 'failures'],
+  ['historical pending user asks', 'pendingAsks'],
+  ['relevant files', 'references'],
+  ['critical context', 'references'],
+  ['last dropped turns', 'references'],
+]);
 
 /** A checkpoint body split into its sections; text before the first known heading is `preamble`. */
 export interface ParsedSections {
@@ -196,8 +197,8 @@ export function parseSections(body: string): ParsedSections {
     lines = [];
   };
   for (const line of body.split('\n')) {
-    const heading = /^#{1,3}\s+(.+?)\s*:?\s*$/.exec(line);
-    const key = heading === null ? undefined : ALIASES[(heading[1] ?? '').toLowerCase()];
+    const title = headingTitle(line);
+    const key = title === undefined ? undefined : ALIASES.get(title.toLowerCase());
     if (key !== undefined) {
       flush();
       current = key;
@@ -205,6 +206,37 @@ export function parseSections(body: string): ParsedSections {
   }
   flush();
   return { sections, preamble: preamble.join('\n').trim() };
+}
+
+/**
+ * The title of a `#`–`###` heading line, exactly as `/^#{1,3}\s+(.+?)\s*:?\s*$/` captures it, found in linear
+ * time: that regex took fourth-degree time on a line of tabs around a colon (3,200 tabs: minutes), and previous
+ * checkpoints are any text a transcript holds.
+ */
+export function headingTitle(line: string): string | undefined {
+  let hashes = 0;
+  while (line.charCodeAt(hashes) === 0x23) hashes++;
+  if (hashes === 0 || hashes > 3) return undefined;
+  const afterSpace = line.length - line.slice(hashes).trimStart().length;
+  if (afterSpace === hashes) return undefined;
+  // The tail `\s*:?\s*$` holds from `tailStart` on: `trimEnd` removes exactly what `\s` matches.
+  const trimmed = line.trimEnd().length;
+  const tailStart =
+    line.charCodeAt(trimmed - 1) === 0x3a ? line.slice(0, trimmed - 1).trimEnd().length : trimmed;
+  let terminator = afterSpace;
+  while (terminator < line.length && !isLineTerminator(line.charCodeAt(terminator))) terminator++;
+  // The regex gives `\s+` back one character at a time when the title cannot start after all of it.
+  for (let start = afterSpace; start > hashes; start--) {
+    if (start < afterSpace && isLineTerminator(line.charCodeAt(start))) terminator = start;
+    const end = Math.max(start + 1, tailStart);
+    if (end <= terminator) return line.slice(start, end);
+  }
+  return undefined;
+}
+
+/** The characters `.` does not match. */
+function isLineTerminator(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 
 /** True when a section body says nothing (`- none`, `None.`, blank). */

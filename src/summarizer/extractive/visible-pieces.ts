@@ -1,3 +1,5 @@
+import { isSpace } from './characters.js';
+
 /** Slots of the filter that keeps most pieces from being cut out and hashed (a power of two). */
 const FILTER_SLOTS = 4096;
 
@@ -118,21 +120,4 @@ function isWordBreak(code: number): boolean {
     default:
       return isSpace(code);
   }
-}
-
-/** White space and line terminators: the characters `\s` matches and `String#trim` removes. */
-function isSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }

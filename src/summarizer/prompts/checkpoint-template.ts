@@ -1,4 +1,5 @@
 import { appendAll } from '../../model/arrays.js';
+import { isLineTerminator } from '../extractive/characters.js';
 
 /** Version of the checkpoint template and prompts; bump it when their wording or structure changes. */
 export const CHECKPOINT_TEMPLATE_VERSION = 'condense-checkpoint/2';
@@ -232,11 +233,6 @@ export function headingTitle(line: string): string | undefined {
     if (end <= terminator) return line.slice(start, end);
   }
   return undefined;
-}
-
-/** The characters `.` does not match. */
-function isLineTerminator(code: number): boolean {
-  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 
 /** True when a section body says nothing (`- none`, `None.`, blank). */

@@ -23,6 +23,18 @@ export function maxOf(values: readonly number[]): number {
   return max;
 }
 
+/** Where the first value above `after` sits in an ascending list (its length when there is none). */
+export function positionAbove(list: readonly number[], after: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * A first-in, first-out list. `Array#shift` moves every remaining item once an array is large (V8 stops trimming
  * it in place), so emptying a long list with it is quadratic; taking from a queue is constant time.

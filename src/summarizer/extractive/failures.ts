@@ -1,3 +1,4 @@
+import { positionAbove } from '../../model/arrays.js';
 import type { ActionFact } from './describe-action.js';
 
 /** A failed step, and what made the same thing work later, when anything did. */
@@ -46,22 +47,10 @@ function note(index: Map<string, number[]>, key: string, at: number): void {
   else if (list[list.length - 1] !== at) list.push(at);
 }
 
-/** Where the first value above `after` sits in an ascending list (its length when there is none). */
-function positionAfter(list: readonly number[], after: number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((list[middle] as number) <= after) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** The first value of an ascending list above `after`, or `Infinity`. */
 function firstAfter(list: readonly number[] | undefined, after: number): number {
   if (list === undefined) return Number.POSITIVE_INFINITY;
-  return list[positionAfter(list, after)] ?? Number.POSITIVE_INFINITY;
+  return list[positionAbove(list, after)] ?? Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -108,7 +97,7 @@ export function pairFailures(steps: readonly LocatedAction[]): FailureFix[] {
     const fixedBy = steps[found]?.action;
     const edited = new Set<string>();
     if (fixedBy !== undefined) {
-      for (let at = positionAfter(writes, index); at < writes.length; at++) {
+      for (let at = positionAbove(writes, index); at < writes.length; at++) {
         const step = writes[at] as number;
         if (step > found) break;
         for (const path of (steps[step] as LocatedAction).action.paths) edited.add(path);

@@ -1,4 +1,5 @@
 import { parseJsonArguments } from '../../inspect/call-arguments.js';
+import { positionAbove } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { isSpace, isWordChar } from './characters.js';
 import type { ActionFact } from './describe-action.js';
@@ -215,7 +216,7 @@ export function heredocBody(command: string): string | undefined {
     if (last === -1) continue;
     terminators ??= terminatorLines(command);
     const lines = terminators.get(word);
-    const end = lines === undefined ? undefined : lines[firstAbove(lines, last)];
+    const end = lines === undefined ? undefined : lines[positionAbove(lines, last)];
     if (end !== undefined) return command.slice(last + 1, end);
     if (previous !== -1 && wordAt(command, runEnd) === word) return command.slice(previous + 1, last);
   }
@@ -246,18 +247,6 @@ function wordAt(text: string, at: number): string {
   let end = at;
   while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
   return text.slice(at, end);
-}
-
-/** Where the first value above `after` sits in an ascending list. */
-function firstAbove(list: readonly number[], after: number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((list[middle] as number) <= after) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function firstMessageLine(message: string): string | undefined {

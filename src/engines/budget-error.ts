@@ -25,10 +25,22 @@ export class ContextOverflowError extends CondenseError {
     super({
       code: 'BUDGET_UNREACHABLE',
       message: `the transcript cannot be brought inside the ${formatNumber(details.limit)}-token window: the smallest compaction still takes ${formatNumber(details.tokens)} tokens, ${formatNumber(details.irreducible)} of them the system prompt and the latest request, which are always kept verbatim`,
-      hint: 'give a larger context length, or shorten the system prompt or the latest request',
+      hint: overflowHint(details.best.report.engine),
     });
     this.details = details;
   }
+}
+
+/**
+ * What to try next. The rules engine only prunes and truncates, so on a long conversation the way out is usually
+ * the compressor, which folds the middle into a checkpoint.
+ */
+function overflowHint(engine: string): string {
+  const fold =
+    engine === 'rules'
+      ? 'use the compressor engine (it folds the middle of the conversation into a checkpoint), '
+      : '';
+  return `${fold}give a larger context length, or shorten the system prompt or the latest request`;
 }
 
 /** True for a {@link ContextOverflowError}, even one from another copy of the package. */

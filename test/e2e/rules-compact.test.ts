@@ -57,6 +57,14 @@ describe('condense compact --engine rules (built binary)', () => {
     expect(run.stderr).toMatch(/strict preset/);
   });
 
+  it('exits 1 past the window and names the compressor engine as the way out', async () => {
+    const out = join(directory.path, 'over-window.json');
+    const run = await runBinary(['compact', EXAMPLE, '--engine', 'rules', '-c', '4000', '-o', out]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/BUDGET_UNREACHABLE: .*use --engine compressor/);
+    expect(run.stderr).not.toMatch(/strict preset/);
+  });
+
   it('takes --threshold as the trigger share, and leaves a small transcript alone without --force', async () => {
     const run = await runBinary(['compact', EXAMPLE, '--engine', 'rules']);
     expect(run.code).toBe(0);

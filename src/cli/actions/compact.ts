@@ -88,8 +88,10 @@ export async function runCompact(
   if (broken.length > 0) context.stderr(broken.map((line) => `condense: ${line}\n`).join(''));
   for (const { index, overflow } of overflows) {
     const which = results.length > 1 ? `#${index} ` : '';
+    const fold =
+      flags.engine === 'rules' ? 'use --engine compressor, which folds the middle into a checkpoint, ' : '';
     context.stderr(
-      `condense: error BUDGET_UNREACHABLE: ${which}the transcript cannot be brought inside the ${overflow.limit}-token window: the smallest compaction, written anyway, takes ${overflow.tokens} tokens (${overflow.irreducible} of them the system prompt and the latest request, always kept) (give a larger --context-length, or shorten the system prompt or the request)\n`,
+      `condense: error BUDGET_UNREACHABLE: ${which}the transcript cannot be brought inside the ${overflow.limit}-token window: the smallest compaction, written anyway, takes ${overflow.tokens} tokens (${overflow.irreducible} of them the system prompt and the latest request, always kept) (${fold}give a larger --context-length, or shorten the system prompt or the request)\n`,
     );
   }
   const failed = broken.length > 0 || overflows.length > 0 || results.some((result) => result.report.aborted);

@@ -156,6 +156,7 @@ class RulesCompactor implements Compactor {
       counts: kept ? pass.counts : NO_RULE_COUNTS,
       thresholdTokens: budget.thresholdTokens,
       preset: this.#settings.preset,
+      squeezed: kept && squeezed > 0,
       ...(reason === undefined ? {} : { reason }),
       notes,
       ...(output === messages ? {} : { sources: pass.sources }),

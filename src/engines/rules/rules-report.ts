@@ -28,6 +28,8 @@ export interface RulesReportInput {
   readonly counts: RuleCounts;
   readonly thresholdTokens: number;
   readonly preset: RulePreset;
+  /** True when the pass already ran with stricter settings than configured to fit the window. */
+  readonly squeezed?: boolean;
   readonly reason?: string;
   readonly notes?: readonly string[];
   /** Per output message, the input indices it stands for; absent when the output is the input. */
@@ -56,7 +58,7 @@ export function rulesReport(details: RulesReportInput): CompactionReport {
   if (size > details.thresholdTokens) {
     const above = (100 * (size - details.thresholdTokens)) / details.thresholdTokens;
     const next =
-      details.preset === 'strict'
+      details.preset === 'strict' || details.squeezed === true
         ? 'the compressor engine can fold the middle of the conversation into a checkpoint'
         : 'the strict preset (preset: strict) protects fewer turns and truncates outputs harder';
     notes.push(

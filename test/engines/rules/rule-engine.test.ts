@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isContextOverflow } from '../../../src/engines/budget-error.js';
 import { describeCompaction } from '../../../src/engines/feedback.js';
 import { createEngine, createEngineRegistry } from '../../../src/engines/registry.js';
 import { createRuleEngine } from '../../../src/engines/rules/create-rule-engine.js';
@@ -50,6 +51,20 @@ describe('rules engine', () => {
     });
     expect(strict.report.tokensAfter.rough).toBeLessThan(report.tokensAfter.rough);
     expect(strict.report.notes.join(' ')).toMatch(/compressor engine/);
+  });
+
+  it('points past the rules, not at the strict preset, once squeezing to fit the window already went stricter', async () => {
+    const transcript = { messages: agentLoop(12, 12_000) };
+    const caught = await createRuleEngine({ contextLength: 3_000 })
+      .compress(transcript, { force: true })
+      .catch((error: unknown) => error);
+    expect(isContextOverflow(caught)).toBe(true);
+    if (!isContextOverflow(caught)) return;
+    const notes = caught.details.best.report.notes.join(' ');
+    expect(notes).toMatch(/rules squeezed \(\d+ steps? stricter\)/);
+    expect(notes).toMatch(/above the target .* compressor engine/);
+    expect(notes).not.toMatch(/strict preset/);
+    expect(caught.hint).toMatch(/compressor engine/);
   });
 
   it('respects enabled: false for automatic compaction only', async () => {

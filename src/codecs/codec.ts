@@ -75,6 +75,11 @@ export interface CodecCapabilities {
   readonly timestamps: boolean;
   /** Opaque part kinds written as they are whatever format they came from; others become a placeholder text. */
   readonly opaqueKinds: ReadonlySet<string>;
+  /**
+   * Tool input must be a JSON object (Anthropic): argument text that is not one is carried wrapped as
+   * `{"_raw_arguments": text}`, and reading it back unwraps it. Absent means any argument text is carried as is.
+   */
+  readonly objectArguments?: boolean;
 }
 
 /** A wire format: decode to the transcript model and encode back. */

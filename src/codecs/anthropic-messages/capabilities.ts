@@ -18,4 +18,5 @@ export const ANTHROPIC_CAPABILITIES: Codec['capabilities'] = {
   systemPrompt: 'top-level',
   timestamps: false,
   opaqueKinds: ANTHROPIC_BLOCKS,
+  objectArguments: true,
 };

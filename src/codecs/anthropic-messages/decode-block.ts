@@ -7,6 +7,7 @@ import type {
   ToolResultContentPart,
   ToolResultPart,
 } from '../../model/part.js';
+import { unwrapRawArguments } from '../portable/raw-arguments.js';
 import { splitReasoningText } from '../portable/reasoning-text.js';
 import { asJson, extraKeys, isWireObject, stringField, type WireObject } from '../wire-object.js';
 import { withPartMeta } from './meta.js';
@@ -110,14 +111,16 @@ function decodeToolUse(block: WireObject): ToolCallPart | undefined {
   const name = stringField(block, 'name');
   if (id === undefined || name === undefined) return undefined;
   const input = block['input'];
+  // Argument text condense (or a tool like it) had to wrap to send it reads back as the text it was.
+  const raw = unwrapRawArguments(input);
   return {
     type: 'tool-call',
     id,
     name,
-    arguments: input === undefined ? '{}' : JSON.stringify(input),
+    arguments: raw ?? (input === undefined ? '{}' : JSON.stringify(input)),
     ...withPartMeta({
       extra: extraKeys(block, ['type', 'id', 'name', 'input']),
-      input: input === undefined ? 'absent' : isWireObject(input) ? undefined : 'value',
+      input: input === undefined ? 'absent' : raw !== undefined || isWireObject(input) ? undefined : 'value',
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
-import { parseNestedJson } from '../json-depth.js';
+import { objectInput, parsedArguments } from '../portable/raw-arguments.js';
 import { reasoningAsText } from '../portable/reasoning-text.js';
 import { ANTHROPIC_SERVER_BLOCKS } from '../provider-rules/anthropic-rules.js';
 import { isWireObject } from '../wire-object.js';
@@ -77,19 +77,17 @@ function sniffMediaType(data: string): string {
 /**
  * `input` from the argument text. Anthropic needs a JSON object: empty text becomes `{}`, and text that is not
  * a JSON object (invalid JSON from a model or a transform, an array…) is wrapped as `{"_raw_arguments": text}`
- * so the request stays valid and nothing is lost. A non-object `input` read from Anthropic is written back as is.
+ * so the request stays valid and nothing is lost (the loss report counts it). A non-object `input` read from
+ * Anthropic is written back as is.
  */
 function encodeInput(part: ToolCallPart): { input?: unknown } {
   const shape = metaString(partMeta(part), 'input');
   if (shape === 'absent' && part.arguments === '{}') return {};
-  if (part.arguments.trim() === '') return { input: {} };
-  try {
-    const parsed: unknown = parseNestedJson(part.arguments);
-    if (isWireObject(parsed) || shape === 'value') return { input: parsed };
-  } catch {
-    // not JSON: wrapped below
+  if (shape === 'value') {
+    const parsed = parsedArguments(part.arguments);
+    if (parsed !== undefined) return { input: parsed.value };
   }
-  return { input: { _raw_arguments: part.arguments } };
+  return { input: objectInput(part.arguments) };
 }
 
 function encodeResult(part: ToolResultPart): unknown {

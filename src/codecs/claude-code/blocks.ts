@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ImagePart, OpaquePart, Part, PartMeta, ToolResultContentPart } from '../../model/part.js';
-import { parseNestedJson } from '../json-depth.js';
+import { objectInput, parsedArguments, unwrapRawArguments } from '../portable/raw-arguments.js';
 import { reasoningAsText, splitReasoningText } from '../portable/reasoning-text.js';
 import { CC, omitKeys } from './records.js';
 
@@ -71,6 +71,11 @@ export function decodeBlock(block: unknown, inResult = false): Part {
     case 'tool_use': {
       const { id, name, input } = block;
       if (typeof id !== 'string' || typeof name !== 'string' || input === undefined) return opaque(block);
+      // Argument text condense had to wrap (see `foreignBlock`) reads back as the text it was, marked so that a
+      // rebuilt record wraps it again rather than writing the text (or an array) as its input.
+      const raw = unwrapRawArguments(input);
+      if (raw !== undefined)
+        return { type: 'tool-call', id, name, arguments: raw, ...metaWith(block, { rawArguments: true }) };
       return { type: 'tool-call', id, name, arguments: JSON.stringify(input), ...metaWith(block) };
     }
     case 'tool_result':
@@ -178,11 +183,13 @@ export function encodeBlock(part: Part): JsonValue {
         },
         part,
       );
-    case 'tool-call':
-      return withExtra(
-        { type: 'tool_use', id: part.id, name: part.name, input: parseInput(part.arguments) },
-        part,
-      );
+    case 'tool-call': {
+      const input =
+        ownMeta(part)?.['rawArguments'] === true
+          ? (objectInput(part.arguments) as JsonValue)
+          : parseInput(part.arguments);
+      return withExtra({ type: 'tool_use', id: part.id, name: part.name, input }, part);
+    }
     case 'tool-result': {
       const shape = ownMeta(part)?.['contentShape'] ?? defaultShape(part.content);
       const items = part.content.map(encodeBlock);
@@ -218,9 +225,6 @@ export function encodeBlock(part: Part): JsonValue {
 
 /** Tool input from arguments text: the parsed JSON, or the text itself when it is not JSON. */
 function parseInput(args: string): JsonValue {
-  try {
-    return parseNestedJson(args) as JsonValue;
-  } catch {
-    return args;
-  }
+  const parsed = parsedArguments(args);
+  return parsed === undefined ? args : (parsed.value as JsonValue);
 }

@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonValue } from '../../model/json.js';
 import type { Part, ToolResultContentPart } from '../../model/part.js';
 import { ANTHROPIC_BLOCKS } from '../anthropic-messages/encode-block.js';
+import { objectInput } from '../portable/raw-arguments.js';
 import { reasoningAsText } from '../portable/reasoning-text.js';
 import { encodeBlock } from './blocks.js';
 
@@ -20,8 +21,7 @@ export function foreignBlock(part: Part): JsonValue {
       return opaqueBlock(part);
     case 'tool-call': {
       const block = encodeBlock(part);
-      if (!isJsonObject(block) || isJsonObject(block['input'])) return block;
-      return { ...block, input: { _raw_arguments: part.arguments } };
+      return isJsonObject(block) ? { ...block, input: objectInput(part.arguments) as JsonValue } : block;
     }
     case 'tool-result': {
       const block = encodeBlock({ ...part, content: part.content.map(resultItem) });

@@ -1,6 +1,7 @@
 import type { Part, ToolResultContentPart } from '../../model/part.js';
 import type { Transcript } from '../../model/transcript.js';
 import type { CodecCapabilities } from '../codec.js';
+import { wrapsArguments } from '../portable/raw-arguments.js';
 import { planToolIds } from '../portable/tool-ids.js';
 
 /**
@@ -20,7 +21,8 @@ export type LossKind =
   | 'tool-error-as-text'
   | 'tool-id-rewritten'
   | 'system-prompt-moved'
-  | 'turn-added';
+  | 'turn-added'
+  | 'arguments-wrapped';
 
 /** One kind of loss with how often it happened. */
 export interface Loss {
@@ -45,6 +47,10 @@ const DESCRIPTIONS: Readonly<Record<LossKind, { effect: Loss['effect']; what: st
   'tool-id-rewritten': { effect: 'changed', what: 'tool call id rewritten to one the provider accepts' },
   'system-prompt-moved': { effect: 'changed', what: 'system message after the start sent as user text' },
   'turn-added': { effect: 'changed', what: 'opening user turn added (the provider requires one)' },
+  'arguments-wrapped': {
+    effect: 'changed',
+    what: 'tool arguments that are not a JSON object wrapped as {"_raw_arguments": text}',
+  },
 };
 
 /** The target a loss report is computed for: its capabilities and, when known, its format name. */
@@ -82,6 +88,7 @@ export function conversionLosses(
         return;
       case 'tool-call':
         if (!caps.toolCallIds) add('tool-call-id');
+        if (caps.objectArguments === true && wrapsArguments(part.arguments)) add('arguments-wrapped');
         return;
       case 'tool-result':
         if (part.isError === true && !caps.toolErrors) add('tool-error-as-text');

@@ -224,17 +224,22 @@ function readLine(lineText: string): { value: unknown } | undefined {
 
 /**
  * Picks the format whose codec is most confident about the sample values (one JSON document, or the first
- * lines of a JSONL file). Ties go to the order of {@link FORMAT_NAMES}.
+ * lines of a JSONL file). Ties go to the order of {@link FORMAT_NAMES}. A format must recognise every sampled
+ * value, except values no format recognises at all (a stray object, another tool's metadata line): while they are
+ * at most half the sample they are left to decoding, which reports each, instead of failing the whole file.
  */
 export function detectFormatOf(
   lookup: CodecLookup,
   sample: readonly unknown[],
   fileName?: string,
 ): FormatName {
+  const codecs = FORMAT_NAMES.map((format) => ({ format, codec: lookup(format) }));
+  const rows = sample.map((value) => codecs.map(({ codec }) => valueScore(codec, value)));
+  const recognised = rows.filter((row) => row.some((score) => score > 0));
+  const counted = recognised.length * 2 >= rows.length ? recognised : rows;
   let best: { format: FormatName; score: number } | undefined;
-  for (const format of FORMAT_NAMES) {
-    const codec = lookup(format);
-    const score = scoreSample(codec, sample);
+  for (const [column, { format }] of codecs.entries()) {
+    const score = meanScore(counted, column);
     if (score > 0 && (best === undefined || score > best.score)) best = { format, score };
   }
   if (best === undefined) {
@@ -248,17 +253,23 @@ export function detectFormatOf(
   return best.format;
 }
 
-function scoreSample(codec: Codec, sample: readonly unknown[]): number {
+/** How sure a codec is of one value; an array of values (a JSON array of transcripts) by its first five. */
+function valueScore(codec: Codec, value: unknown): DetectScore {
+  const score = codec.detect(value);
+  if (score === 0 && Array.isArray(value) && value.length > 0)
+    return minScore(value.slice(0, 5).map((element) => codec.detect(element)));
+  return score;
+}
+
+/** A codec's mean score over the rows, or 0 when it does not recognise one of them. */
+function meanScore(rows: readonly (readonly DetectScore[])[], column: number): number {
   let total = 0;
-  for (const value of sample) {
-    let score: DetectScore = codec.detect(value);
-    if (score === 0 && Array.isArray(value) && value.length > 0) {
-      score = minScore(value.slice(0, 5).map((element) => codec.detect(element)));
-    }
+  for (const row of rows) {
+    const score = row[column] ?? 0;
     if (score === 0) return 0;
     total += score;
   }
-  return sample.length === 0 ? 0 : total / sample.length;
+  return rows.length === 0 ? 0 : total / rows.length;
 }
 
 function minScore(scores: readonly DetectScore[]): DetectScore {

@@ -1,5 +1,5 @@
 import { introducedProblems } from '../../codecs/convert/rule-regressions.js';
-import type { DocumentEntry } from '../../codecs/document.js';
+import type { DocumentEntry, TranscriptDocument } from '../../codecs/document.js';
 import type { WireProblem } from '../../codecs/provider-rules/index.js';
 import { encodeDocument, getCodec } from '../../codecs/registry.js';
 import { compactOrSmallest, type WindowOverflow } from '../../engines/best-effort.js';
@@ -83,6 +83,7 @@ export async function runCompact(
     });
   }
   if (note !== undefined) context.stderr(`condense: note: ${note}\n`);
+  context.stderr(uncompactedLines(document, file));
   context.stderr(feedback(results.map((result) => result.report)));
   const broken = describeProblems(problems, document.format, results.length);
   if (broken.length > 0) context.stderr(broken.map((line) => `condense: ${line}\n`).join(''));
@@ -96,6 +97,27 @@ export async function runCompact(
   }
   const failed = broken.length > 0 || overflows.length > 0 || results.some((result) => result.report.aborted);
   state.exitCode = failed ? EXIT.failure : EXIT.ok;
+}
+
+/**
+ * Lines of a JSONL input that held no transcript (not JSON, or not the file's format): written back as they were,
+ * and named here so that none passes unnoticed. At most five, then a count.
+ */
+function uncompactedLines(document: TranscriptDocument, file: string): string {
+  const lines: number[] = [];
+  for (const entry of document.entries) {
+    if (entry.kind === 'invalid') lines.push(entry.line);
+    else if (entry.line !== undefined && entry.transcript.messages.length === 0) lines.push(entry.line);
+  }
+  if (lines.length === 0) return '';
+  const why = (line: number): string =>
+    document.issues.find((issue) => issue.line === line && issue.severity === 'error')?.message ??
+    'no messages';
+  const shown = lines
+    .slice(0, 5)
+    .map((line) => `condense: ${file}:${line}: ${why(line)} (written back as it was, not compacted)\n`);
+  const more = lines.length > 5 ? `condense: … and ${lines.length - 5} more such lines of ${file}\n` : '';
+  return shown.join('') + more;
 }
 
 /** The lines printed to standard error after compaction (one block per transcript, at most ten). */

@@ -87,7 +87,10 @@ export function shareCost(text: string, count: (text: string) => number): number
     : Math.min(text.length, count(text) * MAX_CHARS_PER_TOKEN);
 }
 
-/** More characters per token than prose, code, paths or tool output ever take under the estimators we use. */
+/**
+ * More characters per token than prose, code, paths or tool output take (3 to 5, rough estimator or o200k): past
+ * it, only runs of white space or of one repeated character.
+ */
 export const MAX_CHARS_PER_TOKEN = 8;
 
 /**
@@ -119,7 +122,7 @@ export function demoteBeyond(
 }
 
 /** `item` at `detail` priority, remembering the priority it had. */
-export function demote(item: Item): Item {
+function demote(item: Item): Item {
   return { ...item, priority: PRIORITY.detail, demotedFrom: item.demotedFrom ?? item.priority };
 }
 

@@ -278,9 +278,9 @@ function activeStateItems(input: RecordInput): Item[] {
 }
 
 /**
- * A summary carried forward: its first lines (up to a share of the target) rank with the task state. In Claude
- * Code's summaries the structured part (after `Summary:`) comes first and ranks before the chronological
- * analysis that precedes it.
+ * A summary carried forward: its first lines (up to a share of the target, see {@link demoteBeyond}) rank with
+ * the task state. In Claude Code's summaries the structured part (after `Summary:`) comes first and ranks before
+ * the chronological analysis that precedes it.
  */
 function earlierSummaryItems(input: RecordInput): Item[] {
   const carried = [

@@ -8,7 +8,7 @@ import { isContinuation } from '../../transforms/user-turns.js';
 import { defaultRedactor } from '../default-redactor.js';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
 import { collectFacts } from './collect-facts.js';
-import { fitItems } from './fit-items.js';
+import { type FittedItems, fitItems, titleOf } from './fit-items.js';
 import { type Item, PRIORITY } from './items.js';
 import { type PreviousCheckpoint, readPreviousCheckpoint } from './previous-checkpoint.js';
 import { recordItems } from './record-items.js';
@@ -107,6 +107,7 @@ function summarizeExtractively(
   const facts = collectFacts(messages);
   const target = Math.max(1, Math.floor(request.targetTokens));
   const latest = request.latestUserRequest;
+  const count = (text: string) => request.counter.countText(text);
   const requestInput = {
     facts,
     previous: prior,
@@ -114,6 +115,7 @@ function summarizeExtractively(
     latestIsContinuation: latest !== undefined && isContinuation(latest),
     userRequests: request.userRequests ?? [],
     targetTokens: target,
+    count,
   };
   const items: Item[] = [
     ...requestItems(requestInput),
@@ -124,6 +126,7 @@ function summarizeExtractively(
       previous: prior,
       focusTerms: focusTermsOf(request.focusTopic),
       targetTokens: target,
+      count,
     }),
   ];
   if (request.focusTopic !== undefined && request.focusTopic.trim() !== '') {
@@ -135,15 +138,19 @@ function summarizeExtractively(
       order: 100,
     });
   }
-  const count = (text: string) => request.counter.countText(text);
   const input =
     messages.reduce((sum, message) => sum + request.counter.countMessage(message), 0) +
     (previous === undefined ? 0 : count(previous));
   const { budget, proseAllowed } = budgetOf(items, target, input * share, request.maxTokens, count);
+  // Without prose, lines demoted for their section's share still get their chance at what the budget leaves
+  // (and a note when they do not fit): they are the record, not prose.
   const fitted = fitItems(
     proseAllowed
       ? items
-      : items.filter((item) => item.artifact === true || item.priority <= PRIORITY.artifact),
+      : items.filter(
+          (item) =>
+            item.artifact === true || item.priority <= PRIORITY.artifact || item.demotedFrom !== undefined,
+        ),
     budget,
     count,
   );
@@ -153,9 +160,22 @@ function summarizeExtractively(
   if (fitted.droppedArtifacts > 0)
     notes.push(`${countOf(fitted.droppedArtifacts, 'artifact')} left out to fit ${fit}`);
   if (fitted.requestLeftOut) notes.push(`the request texts were left out to fit ${fit}`);
+  const lines = linesNote(fitted);
+  if (lines !== undefined) notes.push(`${lines} left out to fit ${fit}`);
   if (fitted.tokens > target)
     notes.push(`checkpoint is ${countOf(fitted.tokens, 'token')}, over the ${target}-token target`);
   return { text, source: 'extractive', calls: 0, ...(notes.length === 0 ? {} : { notes }) };
+}
+
+/** `3 lines (Task State 1, Files Changed 2)`: the record lines the fitter left out, by section. */
+function linesNote(fitted: FittedItems): string | undefined {
+  let total = 0;
+  const sections: string[] = [];
+  for (const [section, lines] of fitted.droppedLines) {
+    total += lines;
+    sections.push(`${titleOf(section)} ${lines}`);
+  }
+  return total === 0 ? undefined : `${countOf(total, 'line')} (${sections.join(', ')})`;
 }
 
 /**

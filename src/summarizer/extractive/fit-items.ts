@@ -1,5 +1,5 @@
 import { CHECKPOINT_SECTIONS } from '../prompts/checkpoint-template.js';
-import { type Item, PRIORITY } from './items.js';
+import { type Item, isRecordLine, PRIORITY } from './items.js';
 import { renderItems } from './render-items.js';
 import { VisiblePieces } from './visible-pieces.js';
 
@@ -13,6 +13,11 @@ export interface FittedItems {
   readonly droppedItems: number;
   /** True when a request text (current or original) had to be left out. */
   readonly requestLeftOut: boolean;
+  /**
+   * Lines of the record ({@link isRecordLine}: task state, the person's messages, files, failures, constraints…)
+   * left out for the budget, by section in template order; artifacts and request texts are counted above.
+   */
+  readonly droppedLines: ReadonlyMap<Item['section'], number>;
 }
 
 function bare(text: string): string {
@@ -49,6 +54,13 @@ export function fitItems(
   let droppedArtifacts = 0;
   let droppedItems = 0;
   let requestMissing = false;
+  const droppedLines = new Map<Item['section'], number>();
+  const drop = (item: Item) => {
+    droppedItems++;
+    if (item.artifact === true) droppedArtifacts++;
+    if (item.priority === PRIORITY.request) requestMissing = true;
+    if (isRecordLine(item)) droppedLines.set(item.section, (droppedLines.get(item.section) ?? 0) + 1);
+  };
   for (const item of ranked) {
     if (item.artifact === true && shown.has(bare(item.text))) continue;
     const options = [item.text, ...(item.alternatives ?? [])];
@@ -63,9 +75,7 @@ export function fitItems(
       }
     }
     if (chosen === undefined) {
-      droppedItems++;
-      if (item.artifact === true) droppedArtifacts++;
-      if (item.priority === PRIORITY.request) requestMissing = true;
+      drop(item);
       continue;
     }
     used += cost;
@@ -85,9 +95,7 @@ export function fitItems(
       const [gone] = kept.splice(worst, 1);
       if (gone === undefined) break;
       freed += count(gone.text) + 1;
-      droppedItems++;
-      if (gone.artifact === true) droppedArtifacts++;
-      if (gone.priority === PRIORITY.request) requestMissing = true;
+      drop(gone);
     }
     rendered = renderItems(kept, compact, items);
     tokens = count(rendered.text);
@@ -98,6 +106,12 @@ export function fitItems(
     droppedArtifacts,
     droppedItems,
     requestLeftOut: requestMissing,
+    droppedLines: new Map(
+      CHECKPOINT_SECTIONS.flatMap(({ key }) => {
+        const lines = droppedLines.get(key);
+        return lines === undefined ? [] : [[key, lines] as const];
+      }),
+    ),
   };
 }
 
@@ -111,6 +125,7 @@ function worstIndex(kept: readonly Item[]): number {
   return worst;
 }
 
-function titleOf(section: Item['section']): string {
+/** The heading of `section`, as the checkpoint writes it. */
+export function titleOf(section: Item['section']): string {
   return CHECKPOINT_SECTIONS.find((candidate) => candidate.key === section)?.title ?? section;
 }

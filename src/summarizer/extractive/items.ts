@@ -36,6 +36,8 @@ export interface Item {
   readonly artifact?: boolean;
   /** Written as is, without a bullet (request text, numbered lines, sub-bullets). */
   readonly raw?: boolean;
+  /** The priority the item had before its section's share was spent (see {@link demoteBeyond}). */
+  readonly demotedFrom?: Priority;
   /** Action-log number, so a run of left-out actions can be condensed into one line. */
   readonly action?: { readonly number: number; readonly tool: string };
 }
@@ -75,19 +77,63 @@ export function requestRenderings(
 export const CHARS_PER_TOKEN = 3.5;
 
 /**
- * Keeps a section from taking more than its share of the budget at its own priority: going through the items
- * from the most to the least important, those past `shareChars` characters drop to `detail` priority (they are
- * still kept when the budget allows).
+ * What a line spends of its section's share: its length, but never more than its tokens at
+ * {@link MAX_CHARS_PER_TOKEN} characters each, so that a line the fitter prices low (a long run of white space
+ * or of one repeated character) does not spend the share as if it were prose.
  */
-export function demoteBeyond(items: readonly Item[], shareChars: number): Item[] {
+export function shareCost(text: string, count: (text: string) => number): number {
+  return text.length <= MAX_CHARS_PER_TOKEN
+    ? text.length
+    : Math.min(text.length, count(text) * MAX_CHARS_PER_TOKEN);
+}
+
+/**
+ * More characters per token than prose, code, paths or tool output take (3 to 5, rough estimator or o200k): past
+ * it, only runs of white space or of one repeated character.
+ */
+export const MAX_CHARS_PER_TOKEN = 8;
+
+/**
+ * Keeps a section from taking more than its share of the budget at its own priority: going through the items
+ * from the most to the least important, those past `shareChars` characters ({@link shareCost}) drop to
+ * `detail` priority; they are still kept when the budget allows, and said to be left out when it does not. An
+ * item larger than the whole share drops alone and spends none of it: one long line must not push every line
+ * after it down.
+ */
+export function demoteBeyond(
+  items: readonly Item[],
+  shareChars: number,
+  count: (text: string) => number,
+): Item[] {
   const order = [...items].sort((a, b) => a.priority - b.priority || a.weight - b.weight);
   const demoted = new Set<Item>();
   let used = 0;
   for (const item of order) {
-    used += item.text.length;
-    if (used > shareChars && item.priority < PRIORITY.detail) demoted.add(item);
+    if (item.priority >= PRIORITY.detail) continue;
+    const cost = shareCost(item.text, count);
+    if (cost > shareChars) {
+      demoted.add(item);
+      continue;
+    }
+    used += cost;
+    if (used > shareChars) demoted.add(item);
   }
-  return items.map((item) => (demoted.has(item) ? { ...item, priority: PRIORITY.detail } : item));
+  return items.map((item) => (demoted.has(item) ? demote(item) : item));
+}
+
+/** `item` at `detail` priority, remembering the priority it had. */
+function demote(item: Item): Item {
+  return { ...item, priority: PRIORITY.detail, demotedFrom: item.demotedFrom ?? item.priority };
+}
+
+/**
+ * True for a line of the record proper (a request section's line, the task state, the record of the work) that
+ * is not an exact string: one left out is reported by its section. Lines demoted for their section's share
+ * count with the priority they had.
+ */
+export function isRecordLine(item: Item): boolean {
+  const priority = item.demotedFrom ?? item.priority;
+  return item.artifact !== true && priority > PRIORITY.request && priority <= PRIORITY.core;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface RecordInput {
   readonly focusTerms: readonly string[];
   /** The checkpoint's target, in tokens: the share of it a carried-forward summary keeps first. */
   readonly targetTokens: number;
+  /** The token count the fitter uses: shares of the target are measured with it. */
+  readonly count: (text: string) => number;
 }
 
 // Dependency folders, build output and assets: paths an agent rarely needs back, listed last.
@@ -53,11 +55,12 @@ function bump(priority: Priority, focused: boolean): Priority {
 export function recordItems(input: RecordInput): Item[] {
   const share = (fraction: number) => input.targetTokens * fraction * CHARS_PER_TOKEN;
   return [
-    ...demoteBeyond(fileItems(input), share(FILES_SHARE)),
-    ...demoteBeyond(failureItems(input), share(FAILURES_SHARE)),
+    ...demoteBeyond(fileItems(input), share(FILES_SHARE), input.count),
+    ...demoteBeyond(failureItems(input), share(FAILURES_SHARE), input.count),
     ...demoteBeyond(
       proseItems(input, 'constraints', input.facts.constraints, PRIORITY.core),
       share(CONSTRAINTS_SHARE),
+      input.count,
     ),
     ...proseItems(input, 'keyDecisions', input.facts.decisions, PRIORITY.detail),
     ...activeStateItems(input),
@@ -275,9 +278,9 @@ function activeStateItems(input: RecordInput): Item[] {
 }
 
 /**
- * A summary carried forward: its first lines (up to a share of the target) rank with the task state. In Claude
- * Code's summaries the structured part (after `Summary:`) comes first and ranks before the chronological
- * analysis that precedes it.
+ * A summary carried forward: its first lines (up to a share of the target, see {@link demoteBeyond}) rank with
+ * the task state. In Claude Code's summaries the structured part (after `Summary:`) comes first and ranks before
+ * the chronological analysis that precedes it.
  */
 function earlierSummaryItems(input: RecordInput): Item[] {
   const carried = [
@@ -289,20 +292,18 @@ function earlierSummaryItems(input: RecordInput): Item[] {
     split <= 0
       ? carried
       : [...carried.slice(split).filter((line) => line.trim() !== '<summary>'), ...carried.slice(0, split)];
-  const share = input.targetTokens * EARLIER_SUMMARY_SHARE * CHARS_PER_TOKEN;
-  let used = 0;
-  return lines.map((line, index) => {
-    used += line.length;
+  const items = lines.map((line, index) => {
     const analysis = split > 0 && index >= lines.length - split;
     return {
       section: 'earlierSummary' as const,
       text: line.trimEnd(),
-      priority: used <= share && !analysis ? PRIORITY.state : PRIORITY.detail,
+      priority: analysis ? PRIORITY.detail : PRIORITY.state,
       weight: index,
       order: index,
       raw: true,
     };
   });
+  return demoteBeyond(items, input.targetTokens * EARLIER_SUMMARY_SHARE * CHARS_PER_TOKEN, input.count);
 }
 
 function errorLineItems(input: RecordInput): Item[] {

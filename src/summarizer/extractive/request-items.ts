@@ -25,6 +25,8 @@ export interface RequestInput {
   readonly userRequests: readonly string[];
   /** The checkpoint's target, in tokens: long requests are cut to a share of it. */
   readonly targetTokens: number;
+  /** The token count the fitter uses: shares of the target are measured with it. */
+  readonly count: (text: string) => number;
 }
 
 /** Shares of the target the request texts and the list of the person's messages take at most, at their priority. */
@@ -131,7 +133,10 @@ export function requestItems(input: RequestInput): Item[] {
     raw: true,
     ...originalRendering,
   });
-  appendAll(items, demoteBeyond(promptItems(input), input.targetTokens * MESSAGES_SHARE * CHARS_PER_TOKEN));
+  appendAll(
+    items,
+    demoteBeyond(promptItems(input), input.targetTokens * MESSAGES_SHARE * CHARS_PER_TOKEN, input.count),
+  );
   return items;
 }
 
@@ -228,7 +233,7 @@ export function stateItems(input: RequestInput & { readonly current: string | un
       order: index,
     });
   });
-  appendAll(items, demoteBeyond(stateLines, input.targetTokens * TASKS_SHARE * CHARS_PER_TOKEN));
+  appendAll(items, demoteBeyond(stateLines, input.targetTokens * TASKS_SHARE * CHARS_PER_TOKEN, input.count));
   const asks = facts.prompts
     .filter((prompt) => prompt.unanswered && !prompt.continuation && prompt.kind === 'prompt')
     .map((prompt) => prompt.text.trim())

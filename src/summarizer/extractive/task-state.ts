@@ -1,7 +1,7 @@
 import { parseJsonArguments } from '../../inspect/call-arguments.js';
 import { positionAbove } from '../../model/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
-import { isSpace, isWordChar } from './characters.js';
+import { isLineTerminator, isSpace, isWordChar } from './characters.js';
 import type { ActionFact } from './describe-action.js';
 import { clip } from './sentences.js';
 
@@ -157,31 +157,71 @@ function commandLines(command: string): string[] {
 }
 
 const COMMIT_WORDS = /\bgit\s+commit\b/g;
-const INLINE_MESSAGE = /[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/y;
+/** An inline commit message: its text between the quotes, and which quotes. */
+export interface InlineMessage {
+  readonly text: string;
+  readonly quote: '"' | "'";
+}
 
 /**
- * What `/\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/` finds, in linear time: that regex read the
- * rest of the line again from every `git commit` on it (quadratic). A `git commit` whose line holds no message
- * rules out every later one that ends on the same line: their `-m` are among the ones already tried.
+ * What `/\bgit\s+commit\b[^\n]*?-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/` finds, by a scan in linear time: that
+ * regex read the rest of the line again from every `git commit` on it (quadratic), and its quoted part overflowed
+ * V8's backtracking stack on a message of a few megabytes. A `git commit` whose line holds no message rules out
+ * every later one that ends on the same line: their `-m` are among the ones already tried. A double-quoted message
+ * that does not close cannot hold a later `-m "` (that quote would have closed it), and once a single-quoted one
+ * finds no closing quote no later one can, so no text is read twice.
  */
-export function inlineCommitMessage(command: string): RegExpExecArray | null {
+export function inlineCommitMessage(command: string): InlineMessage | undefined {
   let failedUntil = -1;
+  let singleCanClose = true;
   for (const words of command.matchAll(COMMIT_WORDS)) {
     const end = words.index + words[0].length;
     if (end <= failedUntil) continue;
-    INLINE_MESSAGE.lastIndex = end;
-    const message = INLINE_MESSAGE.exec(command);
-    if (message !== null) return message;
     const newline = command.indexOf('\n', end);
-    failedUntil = newline === -1 ? command.length : newline;
+    const lineEnd = newline === -1 ? command.length : newline;
+    for (
+      let flag = command.indexOf('-m', end);
+      flag !== -1 && flag < lineEnd;
+      flag = command.indexOf('-m', flag + 1)
+    ) {
+      let at = flag + 2;
+      if (!isSpace(command.charCodeAt(at))) continue;
+      while (isSpace(command.charCodeAt(at))) at++;
+      const quote = command[at];
+      if (quote === '"') {
+        const close = closingDoubleQuote(command, at + 1);
+        if (close !== -1) return { text: command.slice(at + 1, close), quote };
+      } else if (quote === "'" && singleCanClose) {
+        const close = command.indexOf("'", at + 1);
+        if (close !== -1) return { text: command.slice(at + 1, close), quote };
+        singleCanClose = false;
+      }
+    }
+    failedUntil = lineEnd;
   }
-  return null;
+  return undefined;
+}
+
+/**
+ * The closing `"` of a double-quoted message starting at `from`, or -1: a backslash escapes the next character
+ * unless that is a line terminator (the regex's `\\.`), where the message fails, as at the end of the text.
+ */
+function closingDoubleQuote(text: string, from: number): number {
+  let at = from;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) return at;
+    if (code === 0x5c) {
+      if (at + 1 >= text.length || isLineTerminator(text.charCodeAt(at + 1))) return -1;
+      at += 2;
+    } else at++;
+  }
+  return -1;
 }
 
 /** The first line of a commit message given with `-m "…"`, `-m '…'` or a heredoc. */
 function commitMessage(command: string): string | undefined {
-  const quoted = inlineCommitMessage(command);
-  const inline = quoted?.[1] ?? quoted?.[2];
+  const inline = inlineCommitMessage(command)?.text;
   if (inline !== undefined && !inline.startsWith('$(')) return firstMessageLine(inline);
   const heredoc = heredocBody(command);
   if (heredoc !== undefined) return firstMessageLine(heredoc);

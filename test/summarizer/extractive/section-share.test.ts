@@ -6,6 +6,7 @@ import {
   type Item,
   isRecordLine,
   MAX_CHARS_PER_TOKEN,
+  UNCOUNTED_LENGTH,
   PRIORITY,
   type Priority,
   shareCost,
@@ -104,7 +105,7 @@ describe("a section's share of the checkpoint", () => {
           const text = `${head}${' '.repeat(spaces)}${tail}`;
           const cost = shareCost(text, count);
           expect(cost).toBeLessThanOrEqual(text.length);
-          expect(cost).toBeLessThanOrEqual(Math.max(MAX_CHARS_PER_TOKEN, count(text) * MAX_CHARS_PER_TOKEN));
+          expect(cost).toBeLessThanOrEqual(Math.max(UNCOUNTED_LENGTH, count(text) * MAX_CHARS_PER_TOKEN));
         },
       ),
       { numRuns: 300 },

@@ -35,12 +35,18 @@ describe('commit messages of tracker steps', () => {
       'a',
       '-',
       'x',
+      '\t',
+      '\u2028',
+      '\u00a0',
+      '-m\n',
     ]);
     fc.assert(
       fc.property(text, (value) => {
         const expected = INLINE_COMMIT.exec(value);
         const found = inlineCommitMessage(value);
-        expect([found?.[1], found?.[2]]).toEqual([expected?.[1], expected?.[2]]);
+        const double = found?.quote === '"' ? found.text : undefined;
+        const single = found?.quote === "'" ? found.text : undefined;
+        expect([double, single]).toEqual([expected?.[1], expected?.[2]]);
       }),
       { numRuns: 20_000 },
     );
@@ -57,6 +63,15 @@ describe('commit messages of tracker steps', () => {
       }),
       { numRuns: 30_000 },
     );
+  });
+
+  it('reads a message of megabytes without overflowing the stack, closed or not', () => {
+    // The regex threw "Maximum call stack size exceeded" on both, and the checkpoint fell back to a marker.
+    const open = `git commit -m "a\n${'git commit -m \n'.repeat(640_000)}`;
+    expect(inlineCommitMessage(open)).toBeUndefined();
+    const escaped = 'ab\\"c\\\\d'.repeat(1_000_000);
+    expect(inlineCommitMessage(`git commit -m "${escaped}"`)).toEqual({ text: escaped, quote: '"' });
+    expect(trackerOf(`git commit -m "${escaped.slice(0, 60)}"`).map((step) => step.commit)).toHaveLength(1);
   });
 
   it('reads hostile commands in linear time: many commits on one line, many commit lines', () => {

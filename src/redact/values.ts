@@ -1,3 +1,4 @@
+import { deepQuoteClose } from './deep-quotes.js';
 import { isMasked } from './mask.js';
 import { nameWords, type SecretNameClass } from './names.js';
 
@@ -79,15 +80,8 @@ function backslashRun(text: string, pos: number): number {
  * backslashes; quotes of deeper strings have more.
  */
 function readDeepQuoted(text: string, start: number, escapes: number): ValueSpan | undefined {
-  let run = 0;
-  for (let index = start; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code === 0x0a || code === 0x0d) && run === 0) return undefined;
-    if (code === 0x22 && run === escapes)
-      return { start, end: index - escapes, quoted: true, next: index + 1 };
-    run = code === 0x5c ? run + 1 : 0;
-  }
-  return undefined;
+  const close = deepQuoteClose(text, start, escapes);
+  return close === undefined ? undefined : { start, end: close - escapes, quoted: true, next: close + 1 };
 }
 
 function readQuoted(text: string, pos: number, quote: number): ValueSpan | undefined {

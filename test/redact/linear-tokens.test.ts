@@ -1,10 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/redact/index.js';
-import { readValue, type ValueSpan } from '../../src/redact/values.js';
+import { type Candidate, pushCandidate } from '../../src/redact/candidate.js';
+import { createRedactor, REDACTED } from '../../src/redact/index.js';
+import { isMasked } from '../../src/redact/mask.js';
+import { classifySecretName, nameWords, type SecretNameClass } from '../../src/redact/names.js';
+import { credentialFileRule } from '../../src/redact/rules/assignments.js';
+import { secretFlagRule } from '../../src/redact/rules/flags.js';
+import {
+  isPlausibleSecret,
+  isPlausibleValue,
+  isReferenceOrPlaceholder,
+  looksLikeCredential,
+  PRINTF,
+  readValue,
+  type ValueSpan,
+  withoutTrailing,
+} from '../../src/redact/values.js';
+import { forEachMatch } from '../../src/redact/windows.js';
 
-// The value reader as it was: the oracle. It read a value behind two or more backslashes to its closing quote by
-// a scan, to the end of the line when no quote of its depth followed.
+// The value reader and plausibility tests as they were: the oracles. They read an unquoted value to the end of
+// its token, a value behind two or more backslashes to its closing quote, and scanned the whole value to judge
+// it, again for every name glued inside the value.
 
 function oldEndsUnquoted(code: number): boolean {
   return code <= 0x20 || [0x22, 0x27, 0x60, 0x3b, 0x26, 0x7c, 0x85, 0xa0, 0x2028, 0x2029].includes(code);
@@ -80,6 +96,115 @@ function oldReadEscapedQuoted(text: string, start: number): ValueSpan | undefine
   return undefined;
 }
 
+const OLD_NOT_VALUES = new Set(
+  'true false null none nil undefined yes no on off nan redacted required optional hidden secret password'.split(
+    ' ',
+  ),
+);
+const OLD_TYPE_NAMES = new Set(
+  'str string int integer number bool boolean bytes any object secretstr char text float double unknown'.split(
+    ' ',
+  ),
+);
+
+function oldIsReferenceOrPlaceholder(value: string): boolean {
+  if (OLD_NOT_VALUES.has(value.toLowerCase())) return true;
+  const first = value[0];
+  const last = value[value.length - 1];
+  if (first === '$' || first === '!') return true;
+  if (PRINTF.test(value)) return true;
+  if (first === '%' && last === '%') return true;
+  if (first === '{' && last === '}') return true;
+  if (first === '<' && last === '>') return true;
+  if (first === '[' && last === ']') return true;
+  if (value.startsWith('{{') || value.startsWith('{%')) return true;
+  if (/^[*xX.•…#_-]+$/.test(value)) return true;
+  if (/^your[_-]/i.test(value) || /[_-]here$/i.test(value)) return true;
+  if (/^(?:your|my)[_-]?(?:password|passwd|pass|api[_-]?key|key|token|secret|user(?:name)?)$/i.test(value))
+    return true;
+  if (
+    /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|ENV\[|System\.getenv|Deno\.env|import\.meta\.env|secrets\.|vault:|ssm:|arn:aws:secretsmanager|op:\/\/|ref\+|config\.|settings\.)/i.test(
+      value,
+    )
+  )
+    return true;
+  if (!/^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/.test(value)) return false;
+  return (
+    /^[~.]/.test(value) ||
+    /\.(?:json|pem|key|txt|p12|pfx|crt|cer|der|jks|keystore|env|ya?ml|toml|ini|conf|cfg)$/i.test(value) ||
+    value.split('/').length > 3
+  );
+}
+
+function oldLooksLikeCode(value: string, name: string): boolean {
+  if (value.includes('(')) return true;
+  if (/^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/.test(value)) return true;
+  const bare = value.slice(0, withoutTrailing(value, ',;)'));
+  if (OLD_TYPE_NAMES.has(bare.toLowerCase())) return true;
+  if (/^[A-Za-z_]\w*$/.test(bare)) {
+    const lower = bare.toLowerCase();
+    if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
+    if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;
+    const member = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    if (name.includes('.') && lower.length >= 2 && (member.startsWith(lower) || member.endsWith(lower)))
+      return true;
+  }
+  return false;
+}
+
+function oldLooksLikeCredential(value: string): boolean {
+  if (value.length < 8 || /\s/.test(value)) return false;
+  return /[0-9]/.test(value) || /.[A-Z]/.test(value);
+}
+
+function oldIsPlausibleSecret(value: string, name: string, nameClass: SecretNameClass, quoted: boolean) {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || isMasked(trimmed)) return false;
+  if (oldIsReferenceOrPlaceholder(trimmed)) return false;
+  if (!quoted && oldLooksLikeCode(trimmed, name)) return false;
+  if (nameClass === 'weak') return oldLooksLikeCredential(trimmed);
+  return true;
+}
+
+function oldPushNamedValue(out: Candidate[], text: string, name: string, value: ValueSpan): boolean {
+  const nameClass = classifySecretName(name);
+  if (nameClass === undefined) return false;
+  if (!oldIsPlausibleSecret(text.slice(value.start, value.end), name, nameClass, value.quoted)) return false;
+  pushCandidate(out, value.start, value.end, 'secret-flag', nameClass === 'password' ? 'full' : 'ends');
+  return true;
+}
+
+/** The secret-flag rule over the old reader and tests. */
+function oldLongFlags(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  forEachMatch(/(?<![\w-])--([A-Za-z][\w-]{0,60})(?:=|[ \t]+)/g, text, undefined, (match, _start, end) => {
+    const name = match[1] ?? '';
+    if (text[end] === '-' || classifySecretName(name) === undefined) return undefined;
+    const value = oldReadValue(text, end, true);
+    if (value === undefined || text[value.start] === '-') return undefined;
+    return oldPushNamedValue(out, text, name, value) ? value.next : undefined;
+  });
+  return out;
+}
+
+/** The `.npmrc` half of the credential-file rule over the old reader and tests (its `.netrc` half moves on). */
+function oldNpmrc(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const npmrc = /:(_authToken|_auth|_password)[ \t]*=[ \t]*/g;
+  for (let match = npmrc.exec(text); match !== null; match = npmrc.exec(text)) {
+    const value = oldReadValue(text, npmrc.lastIndex, true);
+    if (value === undefined) continue;
+    const name = match[1] ?? '';
+    if (oldPushNamedValue(out, text, name === '_auth' ? 'npm_auth' : name, value))
+      npmrc.lastIndex = value.next;
+  }
+  return out;
+}
+
+/** What a candidate list says, without the kind (the oracles above label every finding alike). */
+const spans = (candidates: readonly Candidate[]) =>
+  candidates.map(({ start, end, style }) => ({ start, end, style }));
+
 function textOf(pieces: readonly string[], maxLength = 30) {
   return fc.array(fc.constantFrom(...pieces), { maxLength }).map((parts) => parts.join(''));
 }
@@ -120,7 +245,9 @@ const PIECES = [
   '_here',
 ];
 
-describe('values are read in linear time', () => {
+const NAMES: readonly string[] = ['password', 'api_key', 'token', 'self.api_key', 'DB_PASSWORD'];
+
+describe('values glued inside one token are read and judged once', () => {
   it('reads every value as the old reader did, whatever the order of reads', () => {
     fc.assert(
       fc.property(
@@ -140,8 +267,79 @@ describe('values are read in linear time', () => {
     );
   });
 
+  it('judges every value of a token as the old tests did', () => {
+    fc.assert(
+      fc.property(textOf(PIECES), fc.constantFrom(...NAMES), (text, name) => {
+        const nameClass = classifySecretName(name) as SecretNameClass;
+        for (let pos = 0; pos <= text.length; pos++) {
+          const value = readValue(text, pos, true);
+          if (value === undefined) continue;
+          const old = oldIsPlausibleSecret(text.slice(value.start, value.end), name, nameClass, value.quoted);
+          expect(isPlausibleValue(text, value, name, nameClass)).toBe(old);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('judges any unquoted span as the old tests did, line terminators and all', () => {
+    fc.assert(
+      fc.property(textOf(PIECES, 12), fc.nat(), fc.nat(), fc.constantFrom(...NAMES), (text, a, b, name) => {
+        const nameClass = classifySecretName(name) as SecretNameClass;
+        const end = b % (text.length + 1);
+        // From the end backwards, as rules never do, and then forwards, as glued values are.
+        for (const start of [a % (end + 1), ...Array(end + 1).keys()]) {
+          const value = { start, end, quoted: false, next: end };
+          const old = oldIsPlausibleSecret(text.slice(start, end), name, nameClass, false);
+          expect(isPlausibleValue(text, value, name, nameClass)).toBe(old);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps the string tests as they were', () => {
+    fc.assert(
+      fc.property(textOf(PIECES, 12), fc.constantFrom(...NAMES), fc.boolean(), (value, name, quoted) => {
+        const nameClass = classifySecretName(name) as SecretNameClass;
+        expect(isReferenceOrPlaceholder(value)).toBe(oldIsReferenceOrPlaceholder(value));
+        expect(looksLikeCredential(value)).toBe(oldLooksLikeCredential(value));
+        expect(isPlausibleSecret(value, name, nameClass, quoted)).toBe(
+          oldIsPlausibleSecret(value, name, nameClass, quoted),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('masks the flags and npm tokens the old rules masked', () => {
+    fc.assert(
+      fc.property(textOf(PIECES, 40), (text) => {
+        const flags: Candidate[] = [];
+        secretFlagRule.find(text, flags);
+        expect(spans(flags)).toEqual(spans(oldLongFlags(text)));
+        const files: Candidate[] = [];
+        credentialFileRule.find(text, files);
+        const npm = files.filter((candidate) => candidate.kind === 'npm-token');
+        expect(spans(npm)).toEqual(spans(oldNpmrc(text)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   // Each input below kept the old reader busy for minutes; it now takes a fraction of a second.
   const redactor = createRedactor({});
+
+  it('reads a token of glued `--password=$` once', () => {
+    const glued = '--password=$'.repeat(60_000);
+    expect(redactor.text(glued).text).toBe(glued);
+    expect(redactor.text(`${glued}--password=Xy7$abc9!`).text).toBe(`${glued}--password=${REDACTED}`);
+  });
+
+  it('reads a token of glued `:_authToken=$` once', () => {
+    const glued = ':_authToken=$'.repeat(60_000);
+    expect(redactor.text(glued).text).toBe(glued);
+  });
 
   it('finds the closing quotes of values behind ever more backslashes in one pass', () => {
     let text = '';

@@ -1,3 +1,6 @@
+import { isMasked } from './mask.js';
+import { type MaskedTail, maskedFrom, maskedTail } from './masked-tails.js';
+
 /**
  * Unquoted values read to the end of their token, remembered per token. A rule that rejects a value resumes
  * right after its name, so names glued inside the value (`--password=$--password=$…`, `:_authToken=$:_auth…`)
@@ -95,6 +98,8 @@ interface Tail {
   readonly lastDigit: number;
   /** The last capital letter whose previous character (from `floor`) is not a line terminator. */
   readonly lastInnerCapital: number;
+  /** The masks of the last value of this tail found masked. */
+  masked?: MaskedTail;
 }
 
 let lastTail: Tail | undefined;
@@ -140,8 +145,8 @@ function tailOf(text: string, start: number, end: number): Tail {
  * the tail of its token.
  */
 export interface ValueScans {
-  /** A `«` or `…`: without one, nothing in the value is a mask. */
-  hasMaskChar(): boolean;
+  /** {@link isMasked}: nothing but masks that count. */
+  isMasked(): boolean;
   hasParen(): boolean;
   hasSpace(): boolean;
   hasDigit(): boolean;
@@ -168,7 +173,15 @@ export function trimmedTail(
     start: from,
     end: to,
     scans: {
-      hasMaskChar: () => tail.lastMaskChar >= from,
+      isMasked: () => {
+        // Without a `«` or `…` nothing is masked.
+        if (tail.lastMaskChar < from) return false;
+        const known = tail.masked === undefined ? undefined : maskedFrom(text, tail.masked, from);
+        if (known !== undefined) return known;
+        const masked = isMasked(text.slice(from, to));
+        if (masked) tail.masked = maskedTail(text, from, to);
+        return masked;
+      },
       hasParen: () => tail.lastParen >= from,
       hasSpace: () => tail.lastSpace >= from,
       hasDigit: () => tail.lastDigit >= from,

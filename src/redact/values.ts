@@ -109,6 +109,7 @@ const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
  */
 export const PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]$/;
 const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
 const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
 const FILE_EXTENSION =
   /\.(?:json|pem|key|txt|p12|pfx|crt|cer|der|jks|keystore|env|ya?ml|toml|ini|conf|cfg)$/i;
@@ -155,13 +156,13 @@ function isPlausible(
   if (nameClass === 'weak' && !isCredentialShaped(trimmed, scans)) return false;
   // Last, as it reads the whole value: only a value that would be masked is looked through for masks (none
   // without a `«` or `…`).
-  return !(scans.hasMaskChar() && isMasked(trimmed));
+  return !scans.isMasked();
 }
 
 /** The whole-value questions answered by scans of `value`. */
 function scansOf(value: string): ValueScans {
   return {
-    hasMaskChar: () => value.includes('«') || value.includes('…'),
+    isMasked: () => (value.includes('«') || value.includes('…')) && isMasked(value),
     hasParen: () => value.includes('('),
     hasSpace: () => /\s/.test(value),
     hasDigit: () => /[0-9]/.test(value),
@@ -210,9 +211,13 @@ export function withoutTrailing(value: string, chars: string): number {
 function looksLikeCode(value: string, name: string, scans: ValueScans): boolean {
   if (scans.hasParen()) return true;
   if (DOTTED.test(value)) return true;
-  const bare = value.slice(0, scans.withoutCodeTrail());
-  if (bare.length <= LONGEST_TYPE_NAME && TYPE_NAMES.has(bare.toLowerCase())) return true;
-  if (/^[A-Za-z_]\w*$/.test(bare)) {
+  const bareLength = scans.withoutCodeTrail();
+  if (bareLength <= LONGEST_TYPE_NAME && TYPE_NAMES.has(value.slice(0, bareLength).toLowerCase()))
+    return true;
+  // An identifier starts with a letter: a value glued before others is not sliced again for nothing.
+  if (bareLength === 0 || !/[A-Za-z_]/.test(value[0] as string)) return false;
+  const bare = value.slice(0, bareLength);
+  if (IDENTIFIER.test(bare)) {
     const lower = bare.toLowerCase();
     if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
     if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;

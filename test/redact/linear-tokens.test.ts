@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Candidate, pushCandidate } from '../../src/redact/candidate.js';
 import { createRedactor, REDACTED } from '../../src/redact/index.js';
-import { isMasked } from '../../src/redact/mask.js';
+import { isMasked, maskSpans } from '../../src/redact/mask.js';
 import { classifySecretName, nameWords, type SecretNameClass } from '../../src/redact/names.js';
 import { credentialFileRule } from '../../src/redact/rules/assignments.js';
 import { secretFlagRule } from '../../src/redact/rules/flags.js';
@@ -201,6 +201,35 @@ function oldNpmrc(text: string): Candidate[] {
   return out;
 }
 
+/** The mask finder as it was, before it was split to read the masks of part of a text. */
+function oldMaskSpans(text: string): number[] {
+  const spans: number[] = [];
+  const push = (start: number, end: number) => {
+    if (spans.length > 0 && (spans[spans.length - 1] as number) >= start)
+      spans[spans.length - 1] = Math.max(spans[spans.length - 1] as number, end);
+    else spans.push(start, end);
+  };
+  const printable = (code: number) => code >= 0x21 && code <= 0x7e;
+  let label = text.indexOf('«redacted');
+  let ellipsis = text.indexOf('…');
+  while (label !== -1 || ellipsis !== -1) {
+    if (label !== -1 && (ellipsis === -1 || label < ellipsis)) {
+      const close = text.indexOf('»', label);
+      const end = close === -1 ? label + 9 : close + 1;
+      push(label, end);
+      label = text.indexOf('«redacted', end);
+      continue;
+    }
+    let head = ellipsis;
+    while (head > 0 && ellipsis - head < 6 && printable(text.charCodeAt(head - 1))) head--;
+    let tail = ellipsis + 1;
+    while (tail < text.length && tail - ellipsis - 1 < 4 && printable(text.charCodeAt(tail))) tail++;
+    if (ellipsis - head === 6 && tail - ellipsis - 1 === 4) push(head, tail);
+    ellipsis = text.indexOf('…', ellipsis + 1);
+  }
+  return spans;
+}
+
 /** What a candidate list says, without the kind (the oracles above label every finding alike). */
 const spans = (candidates: readonly Candidate[]) =>
   candidates.map(({ start, end, style }) => ({ start, end, style }));
@@ -240,7 +269,11 @@ const PIECES = [
   '{',
   '}',
   '«redacted»',
+  '«redacted',
+  '»',
   'abcdef…wxyz',
+  'ab…wxyz',
+  '\ud835\udc00',
   '…',
   '_here',
 ];
@@ -312,6 +345,15 @@ describe('values glued inside one token are read and judged once', () => {
     );
   });
 
+  it('finds the masks the old mask finder found', () => {
+    fc.assert(
+      fc.property(textOf(PIECES, 20), (text) => {
+        expect(maskSpans(text)).toEqual(oldMaskSpans(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('masks the flags and npm tokens the old rules masked', () => {
     fc.assert(
       fc.property(textOf(PIECES, 40), (text) => {
@@ -339,6 +381,11 @@ describe('values glued inside one token are read and judged once', () => {
   it('reads a token of glued `:_authToken=$` once', () => {
     const glued = ':_authToken=$'.repeat(60_000);
     expect(redactor.text(glued).text).toBe(glued);
+  });
+
+  it('looks for masks once in a token of glued masked flags', () => {
+    const masked = `--password=${REDACTED},`.repeat(40_000);
+    expect(redactor.text(masked).text).toBe(masked);
   });
 
   it('finds the closing quotes of values behind ever more backslashes in one pass', () => {

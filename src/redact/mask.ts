@@ -49,33 +49,52 @@ function isPrintable(code: number): boolean {
  * in order. Only these are never masked again: a secret glued to a mask (`hunter2«redacted»`) still is.
  */
 export function maskSpans(text: string): number[] {
+  const masks = maskEvents(text, 0, text.length);
   const spans: number[] = [];
-  const push = (start: number, end: number) => {
+  for (let index = 0; index < masks.length; index += 2) {
+    const start = masks[index] as number;
+    const end = masks[index + 1] as number;
     if (spans.length > 0 && (spans[spans.length - 1] as number) >= start)
       spans[spans.length - 1] = Math.max(spans[spans.length - 1] as number, end);
     else spans.push(start, end);
-  };
-  let label = text.indexOf(LABEL_START);
-  let ellipsis = text.indexOf(MASK_ELLIPSIS);
-  while (label !== -1 || ellipsis !== -1) {
-    if (label !== -1 && (ellipsis === -1 || label < ellipsis)) {
-      const close = text.indexOf('»', label);
-      const end = close === -1 ? label + LABEL_START.length : close + 1;
-      push(label, end);
-      label = text.indexOf(LABEL_START, end);
-      continue;
-    }
-    let head = ellipsis;
-    while (head > 0 && ellipsis - head < HEAD && isPrintable(text.charCodeAt(head - 1))) head--;
-    let tail = ellipsis + 1;
-    while (tail < text.length && tail - ellipsis - 1 < TAIL && isPrintable(text.charCodeAt(tail))) tail++;
-    if (ellipsis - head === HEAD && tail - ellipsis - 1 === TAIL) push(head, tail);
-    ellipsis = text.indexOf(MASK_ELLIPSIS, ellipsis + 1);
   }
   return spans;
 }
 
+/**
+ * The masks {@link maskSpans} finds in `text[from, to)` taken on its own, as flattened `[start, end)` pairs in
+ * the order they are found (labels and ellipses by position), before those that touch are merged.
+ */
+export function maskEvents(text: string, from: number, to: number): number[] {
+  const masks: number[] = [];
+  const find = (part: string, after: number) => {
+    const index = text.indexOf(part, after);
+    return index !== -1 && index + part.length <= to ? index : -1;
+  };
+  let label = find(LABEL_START, from);
+  let ellipsis = find(MASK_ELLIPSIS, from);
+  while (label !== -1 || ellipsis !== -1) {
+    if (label !== -1 && (ellipsis === -1 || label < ellipsis)) {
+      const close = find('»', label);
+      const end = close === -1 ? label + LABEL_START.length : close + 1;
+      masks.push(label, end);
+      label = find(LABEL_START, end);
+      continue;
+    }
+    let head = ellipsis;
+    while (head > from && ellipsis - head < HEAD && isPrintable(text.charCodeAt(head - 1))) head--;
+    let tail = ellipsis + 1;
+    while (tail < to && tail - ellipsis - 1 < TAIL && isPrintable(text.charCodeAt(tail))) tail++;
+    if (ellipsis - head === HEAD && tail - ellipsis - 1 === TAIL) masks.push(head, tail);
+    ellipsis = find(MASK_ELLIPSIS, ellipsis + 1);
+  }
+  return masks;
+}
+
 const SEPARATOR = /[\s"'`\\,;{}[\]()<>]/;
+
+/** True for a character that parts a mask from the text around it: what is beyond it is not glued to the mask. */
+export const isPieceSeparator = (char: string): boolean => SEPARATOR.test(char);
 
 /**
  * What is left to mask of a span that a rule found, as flattened `[start, end)` pairs: the whole span when no

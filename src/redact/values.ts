@@ -1,5 +1,7 @@
+import { deepQuoteClose } from './deep-quotes.js';
 import { isMasked } from './mask.js';
 import { nameWords, type SecretNameClass } from './names.js';
+import { backslashRun, trimmedTail, unquotedToken, type ValueScans } from './token-tails.js';
 
 /** Where a value sits in the text, and where scanning may resume. */
 export interface ValueSpan {
@@ -8,30 +10,6 @@ export interface ValueSpan {
   readonly quoted: boolean;
   /** First index after the value and its closing quote. */
   readonly next: number;
-}
-
-/** Characters that end an unquoted value: whitespace, quotes and shell operators. */
-function endsUnquoted(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    code === 0x22 || // "
-    code === 0x27 || // '
-    code === 0x60 || // `
-    code === 0x3b || // ;
-    code === 0x26 || // &
-    code === 0x7c || // |
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x2028 ||
-    code === 0x2029
-  );
-}
-
-/** Trailing punctuation that belongs to the sentence or the surrounding syntax, not to the value. */
-function isTrailingPunctuation(code: number): boolean {
-  return (
-    code === 0x2c || code === 0x2e || code === 0x29 || code === 0x7d || code === 0x5d || code === 0x3a // , . ) } ] :
-  );
 }
 
 /**
@@ -51,27 +29,8 @@ export function readValue(text: string, pos: number, unquoted: boolean): ValueSp
         : readDeepQuoted(text, pos + escapes + 1, escapes);
   }
   if (!unquoted) return undefined;
-  let end = pos;
-  while (end < text.length && !endsUnquoted(text.charCodeAt(end))) {
-    if (text.charCodeAt(end) === 0x5c) {
-      // A backslash run before a quote escapes the quote that closes the surrounding string; before a line
-      // break it continues a shell line (or, in the escape view, it was a JSON `\n`).
-      const run = backslashRun(text, end);
-      const after = text.charCodeAt(end + run);
-      if (after === 0x22 || after <= 0x20) break;
-      end += run;
-    } else end++;
-  }
-  const next = end;
-  while (end > pos && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
-  return end > pos ? { start: pos, end, quoted: false, next } : undefined;
-}
-
-/** How many backslashes start at `pos`. */
-function backslashRun(text: string, pos: number): number {
-  let end = pos;
-  while (text.charCodeAt(end) === 0x5c) end++;
-  return end - pos;
+  const token = unquotedToken(text, pos);
+  return token.end > pos ? { start: pos, end: token.end, quoted: false, next: token.next } : undefined;
 }
 
 /**
@@ -79,15 +38,8 @@ function backslashRun(text: string, pos: number): number {
  * backslashes; quotes of deeper strings have more.
  */
 function readDeepQuoted(text: string, start: number, escapes: number): ValueSpan | undefined {
-  let run = 0;
-  for (let index = start; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code === 0x0a || code === 0x0d) && run === 0) return undefined;
-    if (code === 0x22 && run === escapes)
-      return { start, end: index - escapes, quoted: true, next: index + 1 };
-    run = code === 0x5c ? run + 1 : 0;
-  }
-  return undefined;
+  const close = deepQuoteClose(text, start, escapes);
+  return close === undefined ? undefined : { start, end: close - escapes, quoted: true, next: close + 1 };
 }
 
 function readQuoted(text: string, pos: number, quote: number): ValueSpan | undefined {
@@ -143,6 +95,9 @@ const TYPE_NAMES = new Set(
     ' ',
   ),
 );
+// Lower case never shortens a string: a longer value is none of these, and is not lowered in vain.
+const LONGEST_NOT_VALUE = Math.max(...[...NOT_VALUES].map((value) => value.length));
+const LONGEST_TYPE_NAME = Math.max(...[...TYPE_NAMES].map((value) => value.length));
 
 const REFERENCE =
   /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|ENV\[|System\.getenv|Deno\.env|import\.meta\.env|secrets\.|vault:|ssm:|arn:aws:secretsmanager|op:\/\/|ref\+|config\.|settings\.)/i;
@@ -154,6 +109,7 @@ const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
  */
 export const PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]$/;
 const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
 const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
 const FILE_EXTENSION =
   /\.(?:json|pem|key|txt|p12|pfx|crt|cer|der|jks|keystore|env|ya?ml|toml|ini|conf|cfg)$/i;
@@ -170,16 +126,56 @@ export function isPlausibleSecret(
   quoted: boolean,
 ): boolean {
   const trimmed = value.trim();
-  if (trimmed.length === 0 || isMasked(trimmed)) return false;
-  if (isReferenceOrPlaceholder(trimmed)) return false;
-  if (!quoted && looksLikeCode(trimmed, name)) return false;
-  if (nameClass === 'weak') return looksLikeCredential(trimmed);
-  return true;
+  return isPlausible(trimmed, name, nameClass, quoted, scansOf(trimmed));
+}
+
+/**
+ * {@link isPlausibleSecret} of the value `span` of `text`. An unquoted value is judged from what the tail of
+ * its token holds: values glued inside it share that tail, and scanning each to its end was quadratic.
+ */
+export function isPlausibleValue(
+  text: string,
+  span: ValueSpan,
+  name: string,
+  nameClass: SecretNameClass,
+): boolean {
+  if (span.quoted) return isPlausibleSecret(text.slice(span.start, span.end), name, nameClass, true);
+  const trimmed = trimmedTail(text, span.start, span.end);
+  return isPlausible(text.slice(trimmed.start, trimmed.end), name, nameClass, false, trimmed.scans);
+}
+
+function isPlausible(
+  trimmed: string,
+  name: string,
+  nameClass: SecretNameClass,
+  quoted: boolean,
+  scans: ValueScans,
+): boolean {
+  if (trimmed.length === 0 || isReferenceOrPlaceholder(trimmed)) return false;
+  if (!quoted && looksLikeCode(trimmed, name, scans)) return false;
+  if (nameClass === 'weak' && !isCredentialShaped(trimmed, scans)) return false;
+  // Last, as it reads the whole value: only a value that would be masked is looked through for masks (none
+  // without a `«` or `…`).
+  return !scans.isMasked();
+}
+
+/** The whole-value questions answered by scans of `value`. */
+function scansOf(value: string): ValueScans {
+  return {
+    isMasked: () => (value.includes('«') || value.includes('…')) && isMasked(value),
+    hasParen: () => value.includes('('),
+    hasSpace: () => /\s/.test(value),
+    hasDigit: () => /[0-9]/.test(value),
+    hasInnerCapital: () => /.[A-Z]/.test(value),
+    withoutCodeTrail: () => withoutTrailing(value, ',;)'),
+  };
 }
 
 /** True for references (`$X`, `process.env.X`), templates (`{x}`, `<x>`), literals and placeholders (`***`). */
 export function isReferenceOrPlaceholder(value: string): boolean {
-  if (NOT_VALUES.has(value.toLowerCase())) return true;
+  // Every test below reads a bounded head or tail of the value: a value glued before a longer one (`--a=$x`
+  // in `--a=$x--b=…`) is tested again from each name inside it.
+  if (value.length <= LONGEST_NOT_VALUE && NOT_VALUES.has(value.toLowerCase())) return true;
   const first = value[0];
   const last = value[value.length - 1];
   if (first === '$' || first === '!') return true;
@@ -190,7 +186,7 @@ export function isReferenceOrPlaceholder(value: string): boolean {
   if (first === '[' && last === ']') return true;
   if (value.startsWith('{{') || value.startsWith('{%')) return true;
   if (PLACEHOLDER_ONLY.test(value)) return true;
-  if (/^your[_-]/i.test(value) || /[_-]here$/i.test(value)) return true;
+  if (/^your[_-]/i.test(value) || /[_-]here$/i.test(value.slice(-5))) return true;
   if (/^(?:your|my)[_-]?(?:password|passwd|pass|api[_-]?key|key|token|secret|user(?:name)?)$/i.test(value))
     return true;
   if (REFERENCE.test(value)) return true;
@@ -212,12 +208,16 @@ export function withoutTrailing(value: string, chars: string): number {
   return end;
 }
 
-function looksLikeCode(value: string, name: string): boolean {
-  if (value.includes('(')) return true;
+function looksLikeCode(value: string, name: string, scans: ValueScans): boolean {
+  if (scans.hasParen()) return true;
   if (DOTTED.test(value)) return true;
-  const bare = value.slice(0, withoutTrailing(value, ',;)'));
-  if (TYPE_NAMES.has(bare.toLowerCase())) return true;
-  if (/^[A-Za-z_]\w*$/.test(bare)) {
+  const bareLength = scans.withoutCodeTrail();
+  if (bareLength <= LONGEST_TYPE_NAME && TYPE_NAMES.has(value.slice(0, bareLength).toLowerCase()))
+    return true;
+  // An identifier starts with a letter: a value glued before others is not sliced again for nothing.
+  if (bareLength === 0 || !/[A-Za-z_]/.test(value[0] as string)) return false;
+  const bare = value.slice(0, bareLength);
+  if (IDENTIFIER.test(bare)) {
     const lower = bare.toLowerCase();
     if (lower === name.toLowerCase() || nameWords(name).join('_') === lower) return true;
     if (nameWords(bare).join('_') === nameWords(name).join('_')) return true;
@@ -234,8 +234,12 @@ function looksLikeCode(value: string, name: string): boolean {
  * tokens have them; words, hyphenated names (`vue-todo-list`) and identifiers in lower case do not.
  */
 export function looksLikeCredential(value: string): boolean {
-  if (value.length < 8 || /\s/.test(value)) return false;
-  return /[0-9]/.test(value) || /.[A-Z]/.test(value);
+  return isCredentialShaped(value, scansOf(value));
+}
+
+function isCredentialShaped(value: string, scans: ValueScans): boolean {
+  if (value.length < 8 || scans.hasSpace()) return false;
+  return scans.hasDigit() || scans.hasInnerCapital();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import type { SecretKind } from '../kinds.js';
 import { classifySecretName } from '../names.js';
-import { isPlausibleSecret, type ValueSpan } from '../values.js';
+import { isPlausibleValue, type ValueSpan } from '../values.js';
 
 /**
  * Masks the value of a name/value pair when the name announces a secret and the value is a real one.
@@ -16,7 +16,7 @@ export function pushNamedValue(
 ): boolean {
   const nameClass = classifySecretName(name);
   if (nameClass === undefined) return false;
-  if (!isPlausibleSecret(text.slice(value.start, value.end), name, nameClass, value.quoted)) return false;
+  if (!isPlausibleValue(text, value, name, nameClass)) return false;
   pushCandidate(out, value.start, value.end, kind, nameClass === 'password' ? 'full' : 'ends');
   return true;
 }

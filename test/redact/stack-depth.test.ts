@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, REDACTED } from '../../src/redact/index.js';
+import { LINE_ASSIGNMENT, SPACE_ASSIGNMENT } from '../../src/redact/rules/assignments.js';
 import { CONFIG_SET, nextHtpasswd } from '../../src/redact/rules/commands.js';
 import { NAMED } from '../../src/redact/rules/inline-assignments.js';
 import { isDotted, isPathShaped } from '../../src/redact/values.js';
@@ -14,6 +15,10 @@ const OLD_NAMED =
 const OLD_CONFIG_SET =
   /(?<![\w-])(?:aws[ \t]+configure|(?:npm|yarn|pnpm|git)[ \t]+config)(?:[ \t]+--?[A-Za-z][\w-]{0,30})*(?:[ \t]+set)?[ \t]+([A-Za-z_/.:@][\w./:@-]{0,120})[ \t]+(?=[^\s-])/g;
 const OLD_HTPASSWD = /(?<![\w-])htpasswd((?:[ \t]+-[A-Za-z]{1,10})+)[ \t]+/g;
+const OLD_LINE_ASSIGNMENT =
+  /(?:^|(?<=[:[][ \t]*\\*"))[ \t]*(?:[-*+>][ \t]+)?(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*/gm;
+const OLD_SPACE_ASSIGNMENT =
+  /(?:^|(?<=[:[][ \t]*\\*"))[ \t]*(?:[-*+>][ \t]+)?(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])/gm;
 const OLD_DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
 const OLD_PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
 
@@ -65,31 +70,62 @@ describe('redaction patterns that overflowed the regex stack on megabytes', () =
     );
   });
 
+  it('the assignment matchers match what the old regexes matched, from every position', () => {
+    // Lines shaped like assignments (lead, marker, keyword, flags, name, operator, value) with noise in every
+    // part, so that the flag runs are often there and often broken.
+    const line = fc
+      .tuple(
+        textOf(['', ' ', '\t', '"', ':"', '[ \\"', 'x'], 2),
+        fc.constantFrom('', '- ', '* ', '>\t', '-'),
+        fc.constantFrom('', 'export ', 'set ', 'setx ', 'ENV ', 'declare\t', 'local', '$env:', 'set'),
+        fc.oneof(
+          textOf(['-a ', '-gx\t', '-b  '], 3),
+          textOf(['-a ', '-gx\t', '-', '-1 ', 'a ', ' ', '-b'], 3),
+        ),
+        fc.constantFrom('DB_PASSWORD', 'X', '"X"', "'a.b'", '@x', '1', '', ' X'),
+        fc.constantFrom('=', ':', ':=', '+=', '?=', ' v', '\t=', ':/', ' -', ' ', '=v', '\u00a0v'),
+      )
+      .map((parts) => parts.join(''));
+    const text = fc
+      .tuple(fc.array(line, { maxLength: 3 }), fc.constantFrom('\n', '\r\n', '\\n'))
+      .map(([lines, separator]) => lines.join(separator));
+    fc.assert(
+      fc.property(text, (value) => {
+        for (let from = 0; from <= value.length; from++) {
+          expect(matchFrom(LINE_ASSIGNMENT, value, from)).toEqual(
+            matchFrom(OLD_LINE_ASSIGNMENT, value, from),
+          );
+          expect(matchFrom(SPACE_ASSIGNMENT, value, from)).toEqual(
+            matchFrom(OLD_SPACE_ASSIGNMENT, value, from),
+          );
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('the config-set matcher matches what the old regex matched, from every position', () => {
-    const text = textOf([
-      'git config',
-      'npm',
-      'aws configure',
-      'config',
-      ' ',
-      '\t',
-      '\n',
-      '-',
-      '--',
-      '-a',
-      '--global',
-      'a',
-      'b1',
-      'x'.repeat(29),
-      'set',
-      'user.password',
-      '/',
-      ':',
-      '=',
-      '@',
-      '"',
-      '\u00a0',
-    ]);
+    const command = fc
+      .tuple(
+        textOf(['x', ' ', '-', '\n'], 2),
+        fc.constantFrom(
+          'git config',
+          'npm config',
+          'aws configure',
+          'pnpm \tconfig',
+          'git',
+          'aws  configure',
+        ),
+        fc.oneof(
+          textOf([' -a', ' --global', '\t-b1', ` --a${'y'.repeat(29)}`, ` --a${'y'.repeat(30)}`, ' -a='], 3),
+          textOf([' ', '-', '--', '-a', 'a', '=x'], 3),
+        ),
+        fc.constantFrom('', ' set', '\tset', 'set'),
+        fc.constantFrom(' user.password', ' -x', ' ', ' :a', '\u00a0a', ' a', ` ${'k'.repeat(121)}`),
+        fc.constantFrom(' v', ' ', ' -v', '\tv', '\n v', '', ' "v"'),
+      )
+      .map((parts) => parts.join(''));
+    const text = fc.array(command, { maxLength: 2 }).map((commands) => commands.join(''));
     fc.assert(
       fc.property(text, (value) => {
         for (let from = 0; from <= value.length; from++)
@@ -100,21 +136,18 @@ describe('redaction patterns that overflowed the regex stack on megabytes', () =
   });
 
   it('the htpasswd scan finds the flags and the end the old regex found, from every position', () => {
-    const text = textOf([
-      'htpasswd',
-      ' ',
-      '\t',
-      '\n',
-      '-',
-      '-b',
-      '-nb',
-      '-c',
-      'a',
-      'bcdefghij',
-      'x-',
-      '=',
-      '\u00a0',
-    ]);
+    const command = fc
+      .tuple(
+        textOf(['x', ' ', '-', '\n'], 2),
+        fc.constantFrom('htpasswd', 'htpasswd', 'xhtpasswd', '-htpasswd'),
+        fc.oneof(
+          textOf([' -b', ' -nb', '\t-c', ' -abcdefghij', ' -abcdefghijk', ' \t-B'], 3),
+          textOf([' ', '-', 'a', '-b', '=', '\u00a0'], 3),
+        ),
+        fc.constantFrom(' ', '', '\t f', ' f', '=', 'x', ' -', '\n f'),
+      )
+      .map((parts) => parts.join(''));
+    const text = fc.array(command, { maxLength: 2 }).map((commands) => commands.join(''));
     fc.assert(
       fc.property(text, (value) => {
         for (let from = 0; from <= value.length; from++)
@@ -146,6 +179,16 @@ describe('redaction patterns that overflowed the regex stack on megabytes', () =
     const flags = ' -a'.repeat(4_000_000);
     expect(redactor.text(`htpasswd -b${flags} users admin Xy7pq9Zk`).text).toBe(
       `htpasswd -b${flags} users admin ${REDACTED}`,
+    );
+  });
+
+  it('masks an assignment after millions of flags', () => {
+    const flags = '-a '.repeat(4_000_000);
+    expect(redactor.text(`export ${flags}DB_PASSWORD=Xy7pq9Zk`).text).toBe(
+      `export ${flags}DB_PASSWORD=${REDACTED}`,
+    );
+    expect(redactor.text(`set ${flags}DB_PASSWORD Xy7pq9Zk`).text).toBe(
+      `set ${flags}DB_PASSWORD ${REDACTED}`,
     );
   });
 

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   TIMEOUT: 'an operation ran out of time',
   ABORTED: 'an operation was cancelled',
   QUEUE_FAILED: 'the job queue (Redis) could not be reached or holds something unexpected',
+  REDACT_FAILED: 'a line could not be redacted: it was left out of the output',
 } as const;
 
 /** A stable error code. */

@@ -9,7 +9,12 @@ const URL_PATTERN = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`\\|{}^]+/gi;
 // 80 KB run of `)` inside one URL).
 export const URL_TRAILING = '.,;:!?)]}*_>';
 // Characters a path token may contain; anything else ends the token (quotes, brackets, colons of `file:12`).
-const WINDOWS_PATH = /\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+/g;
+// Windows paths, `\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+` read in steps by `windowsPaths`: as one regex, the
+// loop over segments pushed V8's backtracking stack for every segment and threw RangeError on millions of them.
+const DRIVE = /\b[A-Za-z]:\\/g;
+const PATH_SEGMENT = /[\w.\-@+$ ]+\\/y;
+const PATH_CHAR = /[\w.\-@+$]/;
+const PATH_LAST = /[\w.\-@+$]+/y;
 /**
  * A name's extension: a `.` followed by letters and digits, at least one a letter, up to the end. `[0-9]*`
  * before the first letter, not `[A-Za-z0-9]*`: that one could stop before any letter of the run and retried the
@@ -99,8 +104,35 @@ export function findPaths(text: string): string[] {
     const trimmed = trimPathToken(token);
     if (isPlausiblePath(trimmed)) out.push(trimmed);
   });
-  if (scanned.includes(':\\')) {
-    for (const match of scanned.matchAll(WINDOWS_PATH)) if (match[0].length <= 300) out.push(match[0]);
+  if (scanned.includes(':\\'))
+    for (const path of windowsPaths(scanned)) if (path.length <= 300) out.push(path);
+  return out;
+}
+
+/**
+ * The matches of `\b[A-Za-z]:\\(?:[\w.\-@+$ ]+\\)*[\w.\-@+$]+` in a text, in order. Each segment is a run
+ * ending at a backslash and the regex took as many as it could, then gave them back one by one until a name
+ * character followed: the last segment end a name character follows is where the path's last name starts.
+ */
+export function windowsPaths(text: string): string[] {
+  const out: string[] = [];
+  DRIVE.lastIndex = 0;
+  for (let drive = DRIVE.exec(text); drive !== null; drive = DRIVE.exec(text)) {
+    let segmentEnd = DRIVE.lastIndex;
+    let lastStart = PATH_CHAR.test(text[segmentEnd] ?? '') ? segmentEnd : -1;
+    PATH_SEGMENT.lastIndex = segmentEnd;
+    while (PATH_SEGMENT.test(text)) {
+      segmentEnd = PATH_SEGMENT.lastIndex;
+      if (PATH_CHAR.test(text[segmentEnd] ?? '')) lastStart = segmentEnd;
+    }
+    if (lastStart === -1) {
+      DRIVE.lastIndex = drive.index + 1;
+      continue;
+    }
+    PATH_LAST.lastIndex = lastStart;
+    PATH_LAST.test(text);
+    out.push(text.slice(drive.index, PATH_LAST.lastIndex));
+    DRIVE.lastIndex = PATH_LAST.lastIndex;
   }
   return out;
 }

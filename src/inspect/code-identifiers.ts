@@ -25,8 +25,16 @@ const EXPORTED_NAME =
   /^[ \t]*export\s+(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:declare\s+)?\w+\s+([A-Za-z_$][\w$]*)/gm;
 // Identifier-shaped tokens worth naming: snake_case with an underscore, camelCase, PascalCase with two humps,
 // dotted module paths, module attributes and keyword atoms. Single plain words are too common to matter.
-const IDENTIFIER =
-  /@[a-z_][a-z0-9_]*|(?<=[\s([,{]):[a-z_][a-z0-9_]*[?!]?|\b[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+[?!]?|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b/g;
+// No group is repeated: V8 pushed backtracking state for every `.Name`, `_part` or hump of
+// `(?:\.[A-Z][A-Za-z0-9]*)+`, `(?:_[a-z0-9]+)+`, `(?:[A-Z][a-z0-9]*)+`, `(?:[A-Z][a-z0-9]+)+` and threw RangeError on
+// an edit of millions. Each run is one character class: a dotted path or a snake name stops lazily where the
+// next character cannot continue it (a dotted path one segment earlier when `_` ends its last one, as `\b`
+// made the old one give it back); a camelCase word is any run of letters and digits after its first capital; a
+// PascalCase word is one with no two capitals in a row and a lowercase letter or digit last (that look-ahead
+// before the first hump, which is then given back a character at a time without reading it again). Exported
+// for the test that holds it to the old pattern.
+export const IDENTIFIER =
+  /@[a-z_][a-z0-9_]*|(?<=[\s([,{]):[a-z_][a-z0-9_]*[?!]?|\b[A-Z][A-Za-z0-9]*\.[A-Z][A-Za-z0-9.]*?(?:(?![A-Za-z0-9_]|\.[A-Z])|(?=\.[A-Z][A-Za-z0-9]*_))|\b[a-z][a-z0-9]*_[a-z0-9][a-z0-9_]*?(?![a-z0-9]|_[a-z0-9])[?!]?|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z](?![A-Za-z0-9]*[A-Z][A-Z])[a-z0-9]+[A-Z][A-Za-z0-9]*[a-z0-9]\b/g;
 const KEYWORDS = new Set([
   'def',
   'defp',

@@ -79,6 +79,23 @@ async function keepOwnership(handle: FileHandle, existing: Stats): Promise<void>
   if (process.getuid?.() === 0) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
 }
 
+/**
+ * An error thrown while making a chunk (encoding, redacting): the caller's failure, not the file's, so it must
+ * not be reported as a write failure. Carried out of `writeEach` so the callers can tell the two apart.
+ */
+class ChunkFailed {
+  readonly cause: unknown;
+  constructor(cause: unknown) {
+    this.cause = cause;
+  }
+}
+
+/** What a failed write throws: a chunk's own error as it was, a file-system error as `IO_FAILED`. */
+function failureOf(path: string, error: unknown): unknown {
+  if (error instanceof ChunkFailed) return error.cause;
+  return isCondenseError(error) ? error : writeError(path, error);
+}
+
 /** Writes through a FIFO or a device: opened for writing as a shell redirection would, never replaced. */
 async function writeThrough(path: string, chunks: Iterable<string | Uint8Array>): Promise<void> {
   try {
@@ -89,7 +106,7 @@ async function writeThrough(path: string, chunks: Iterable<string | Uint8Array>)
       await handle.close();
     }
   } catch (error) {
-    throw isCondenseError(error) ? error : writeError(path, error);
+    throw failureOf(path, error);
   }
 }
 
@@ -101,15 +118,19 @@ async function writeThrough(path: string, chunks: Iterable<string | Uint8Array>)
 async function writeEach(handle: FileHandle, chunks: Iterable<string | Uint8Array>): Promise<void> {
   // `writeFile` on a handle writes from its current position, so successive calls append.
   let writing: Promise<void> | undefined;
-  try {
-    for (const chunk of chunks) {
-      await writing;
-      writing = handle.writeFile(chunk);
+  const iterator = chunks[Symbol.iterator]();
+  for (;;) {
+    let next: IteratorResult<string | Uint8Array>;
+    try {
+      next = iterator.next();
+    } catch (error) {
+      // Making a chunk failed: the write in flight ends (and any error of its own is superseded) first.
+      await writing?.catch(() => undefined);
+      throw new ChunkFailed(error);
     }
-  } catch (error) {
-    // Making a chunk failed: the write in flight ends (and any error of its own is superseded) first.
-    await writing?.catch(() => undefined);
-    throw error;
+    if (next.done === true) break;
+    await writing;
+    writing = handle.writeFile(next.value);
   }
   await writing;
 }
@@ -137,7 +158,7 @@ export async function writeChunksToTarget(
     await writeEach(replacement.handle, chunks);
   } catch (error) {
     await replacement.discard();
-    throw isCondenseError(error) ? error : writeError(target.requested, error);
+    throw failureOf(target.requested, error);
   }
   await replacement.commit();
 }

@@ -108,9 +108,13 @@ const PLACEHOLDER_ONLY = /^[*xX.•…#_-]+$/;
  * long as a line (100 KB: 7 s).
  */
 export const PRINTF = /^%(?:\([\w.-]{1,40}\))?[-+ 0#]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]$/;
-const DOTTED = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::|\?\.)[A-Za-z_$][\w$]*)+$/;
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
-const PATH = /^(?:~|\.{1,2})?\/[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/;
+// A path: `/`, `~/`, `./` or `../`, then segments of `[\w.@+-]` joined by single slashes, maybe one at the end.
+// The segments are one character class and `//` is refused apart: `(?:\/[\w.@+-]+)*` pushed V8's backtracking
+// stack for every segment and threw RangeError on a value of megabytes (`/x` x 6 M).
+const PATH_CHARS = /^(?:~|\.{1,2})?\/[\w.@+-][\w.@+/-]*$/;
+const IDENTIFIER_START = /[A-Za-z_$]/;
+const IDENTIFIER_CHAR = /[\w$]/;
 const FILE_EXTENSION =
   /\.(?:json|pem|key|txt|p12|pfx|crt|cer|der|jks|keystore|env|ya?ml|toml|ini|conf|cfg)$/i;
 
@@ -193,8 +197,31 @@ export function isReferenceOrPlaceholder(value: string): boolean {
   return isPath(value);
 }
 
+/** True when `value` is an identifier path, `a.b`, `a->b`, `A::b` or `a?.b` (two or more names). */
+export function isDotted(value: string): boolean {
+  // A scan, not `^name(?:(?:\.|->|::|\?\.)name)+$`, whose loop overflowed V8's regex stack on megabytes.
+  if (!IDENTIFIER_START.test(value[0] ?? '')) return false;
+  let names = 0;
+  let index = 0;
+  for (;;) {
+    index++;
+    while (index < value.length && IDENTIFIER_CHAR.test(value[index] as string)) index++;
+    names++;
+    if (index === value.length) return names >= 2;
+    const rest =
+      value.startsWith('->', index) || value.startsWith('::', index) || value.startsWith('?.', index);
+    index += rest ? 2 : value[index] === '.' ? 1 : 0;
+    if (!IDENTIFIER_START.test(value[index] ?? '')) return false;
+  }
+}
+
+/** True when `value` reads as a file path: see `PATH_CHARS`. */
+export function isPathShaped(value: string): boolean {
+  return PATH_CHARS.test(value) && !value.includes('//');
+}
+
 function isPath(value: string): boolean {
-  if (!PATH.test(value)) return false;
+  if (!isPathShaped(value)) return false;
   return /^[~.]/.test(value) || FILE_EXTENSION.test(value) || value.split('/').length > 3;
 }
 
@@ -210,7 +237,7 @@ export function withoutTrailing(value: string, chars: string): number {
 
 function looksLikeCode(value: string, name: string, scans: ValueScans): boolean {
   if (scans.hasParen()) return true;
-  if (DOTTED.test(value)) return true;
+  if (isDotted(value)) return true;
   const bareLength = scans.withoutCodeTrail();
   if (bareLength <= LONGEST_TYPE_NAME && TYPE_NAMES.has(value.slice(0, bareLength).toLowerCase()))
     return true;

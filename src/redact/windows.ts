@@ -33,6 +33,9 @@ export function nameWindows(text: string): number[] {
   return windows;
 }
 
+/** What the scans need of a global regex: a hand-written matcher that stands for one has the same two members. */
+export type Matcher = Pick<RegExp, 'lastIndex' | 'exec'>;
+
 /**
  * What a rule does with one match: `start` and `end` are its offsets in the whole text. Returns where the scan
  * resumes (after a value it read), or undefined to resume after the match.
@@ -45,7 +48,7 @@ export type OnMatch = (match: RegExpExecArray, start: number, end: number) => nu
  * line break). Without windows, scans the whole text.
  */
 export function forEachMatch(
-  regex: RegExp,
+  regex: Matcher,
   text: string,
   windows: readonly number[] | undefined,
   onMatch: OnMatch,
@@ -64,7 +67,7 @@ export function forEachMatch(
 }
 
 /** Scans `input`, which sits at `offset` in the text, from text offset `from`; returns where it stopped. */
-function scan(regex: RegExp, input: string, offset: number, from: number, onMatch: OnMatch): number {
+function scan(regex: Matcher, input: string, offset: number, from: number, onMatch: OnMatch): number {
   let resume = from;
   regex.lastIndex = from - offset;
   for (let match = regex.exec(input); match !== null; match = regex.exec(input)) {

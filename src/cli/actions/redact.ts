@@ -4,7 +4,7 @@ import { encodeDocumentChunks, readJsonLines } from '../../codecs/registry.js';
 import { appendAll } from '../../model/arrays.js';
 import type { FormatName } from '../../model/format.js';
 import { type DocumentFinding, type RedactOptions, redactDocument } from '../../redact/index.js';
-import { redactJsonLines } from '../../redact/redact-json-lines.js';
+import { type RedactLineFailure, redactJsonLines } from '../../redact/redact-json-lines.js';
 import type { CommandState } from '../command-registrar.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../context.js';
@@ -59,7 +59,8 @@ export async function runRedact(
   const input = await loadInputText(context, file);
   const options = { allow: flags.allow ?? [] };
   const findings: DocumentFinding[] = [];
-  const output = redactedOutput(input, flags.format, options, findings);
+  const failures: RedactLineFailure[] = [];
+  const output = redactedOutput(input, flags.format, options, findings, failures);
   if (flags.json === true) {
     if (flags.out !== undefined)
       await writeOutputChunks(context, output.chunks, { out: flags.out, inputs: [file] });
@@ -73,18 +74,23 @@ export async function runRedact(
       findings: findings.length,
       byKind: countByKind(findings),
       locations: findings.map(location),
+      ...(failures.length === 0 ? {} : { failedLines: failures }),
     };
     context.stdout(`${JSON.stringify(payload, null, 2)}\n`);
   } else {
     await writeOutputChunks(context, output.chunks, { out: flags.out, inputs: [file] });
     context.stderr(summary(findings));
   }
-  state.exitCode = EXIT.ok;
+  for (const failure of failures)
+    context.stderr(
+      `condense: error REDACT_FAILED: ${input.path}:${failure.line}: could not redact this line (${failure.message}); it is left out of the output\n`,
+    );
+  state.exitCode = failures.length === 0 ? EXIT.ok : EXIT.failure;
 }
 
 /**
  * The redacted file, made as it is written, and its findings, pushed into `findings` as they are found (all of
- * them once the chunks are consumed). A JSONL file of one transcript per line is redacted a line at a time; any
+ * them once the chunks are consumed); JSONL lines that could not be redacted go to `failures`, left out. A JSONL file of one transcript per line is redacted a line at a time; any
  * other file is decoded whole, redacted and encoded in chunks. Both write the same bytes.
  */
 function redactedOutput(
@@ -92,10 +98,15 @@ function redactedOutput(
   format: FormatName | undefined,
   options: RedactOptions,
   findings: DocumentFinding[],
+  failures: RedactLineFailure[],
 ): { format: FormatName; layout: DocumentLayout; chunks: Iterable<string> } {
   const reader = jsonLinesOf(input, format);
   if (reader !== undefined)
-    return { format: reader.format, layout: 'jsonl', chunks: redactJsonLines(reader, findings, options) };
+    return {
+      format: reader.format,
+      layout: 'jsonl',
+      chunks: redactJsonLines(reader, findings, options, failures),
+    };
   const { document } = decodeInput(input, format);
   const result = redactDocument(document, options);
   appendAll(findings, result.findings);

@@ -3,6 +3,7 @@ import { classifySecretName } from '../names.js';
 import type { RedactRule, RuleScope } from '../rule.js';
 import { readValue } from '../values.js';
 import { forEachMatch, withNeighbourLines } from '../windows.js';
+import { flagRunMatcher } from './flag-runs.js';
 import { lineEnd, pushNamedValue, restOfLineIsEmpty } from './named-value.js';
 
 // `FOO_API_KEY=…` anywhere (inline `TOKEN=x cmd`, `.env`, compose lists, logs). The look-behind stops a name
@@ -19,17 +20,30 @@ const LINE_START = String.raw`(?:^|(?<=[:[][ \t]*\\*"))`;
 const MARKER = String.raw`(?:[-*+>][ \t]+)?`;
 
 // At the start of a line, any naming style, `=` or `:` (YAML): shell `export`, Dockerfile `ENV`/`ARG`,
-// `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`.
-const LINE_ASSIGNMENT = new RegExp(
-  String.raw`${LINE_START}[ \t]*${MARKER}(?:(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`,
-  'gm',
-);
+// `declare -x`, JS `const`, YAML list items `- `, PowerShell `$env:`. As one regex,
+// `${LINE_START}[ \t]*${MARKER}(?:KEYWORD[ \t]+(?:-[A-Za-z]+[ \t]+)*|-[ \t]+|\$env:)?${ASSIGNED}`; its flag run
+// (`declare -x -r`) is read by `flagRunMatcher`, not repeated in the regex.
+const KEYWORD = '(?:export|ENV|ARG|set|setx|declare|typeset|readonly|local|let|const|var)';
+const ASSIGNED = String.raw`["']?([A-Za-z_@$][\w.@$-]{0,99})["']?[ \t]*(=|:=|\?=|\+=|:(?![:=/]))[ \t]*`;
+export const LINE_ASSIGNMENT = flagRunMatcher({
+  plain: new RegExp(
+    String.raw`${LINE_START}[ \t]*${MARKER}(?:${KEYWORD}[ \t]+|-[ \t]+|\$env:)?${ASSIGNED}`,
+    'gm',
+  ),
+  head: new RegExp(String.raw`${LINE_START}[ \t]*${MARKER}${KEYWORD}[ \t]+(?=-)`, 'gm'),
+  tail: new RegExp(ASSIGNED, 'y'),
+  minFlags: 0,
+});
 
-// Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space.
-const SPACE_ASSIGNMENT = new RegExp(
-  String.raw`${LINE_START}[ \t]*${MARKER}(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`,
-  'gm',
-);
+// Dockerfile legacy `ENV NAME value` and fish `set -gx NAME value`: the value follows a space. As one regex,
+// `${LINE_START}[ \t]*${MARKER}(?:ENV[ \t]+|set[ \t]+(?:-[A-Za-z]+[ \t]+)+)${SPACED}`.
+const SPACED = String.raw`([A-Za-z_]\w{0,99})[ \t]+(?=[^\s=])`;
+export const SPACE_ASSIGNMENT = flagRunMatcher({
+  plain: new RegExp(String.raw`${LINE_START}[ \t]*${MARKER}ENV[ \t]+${SPACED}`, 'gm'),
+  head: new RegExp(String.raw`${LINE_START}[ \t]*${MARKER}set[ \t]+(?=-)`, 'gm'),
+  tail: new RegExp(SPACED, 'y'),
+  minFlags: 1,
+});
 
 // Kubernetes / ECS env entries: `- name: DB_PASSWORD` then `value: …`, or `{"name": "X", "value": "…"}`.
 const NAME_VALUE_PAIR =

@@ -1,13 +1,43 @@
 import { type CandidateSink, pushCandidate } from '../candidate.js';
 import type { RedactRule, RuleScope } from '../rule.js';
 import { isReferenceOrPlaceholder, readValue, type ValueSpan } from '../values.js';
-import { forEachMatch } from '../windows.js';
+import { forEachMatch, type Matcher } from '../windows.js';
 import { pushNamedValue } from './named-value.js';
 
 // `aws configure set aws_secret_access_key X`, `npm config set //registry/:_authToken X`,
 // `git config --global user.password X`: a setting named like a secret, then its value after a space.
-const CONFIG_SET =
-  /(?<![\w-])(?:aws[ \t]+configure|(?:npm|yarn|pnpm|git)[ \t]+config)(?:[ \t]+--?[A-Za-z][\w-]{0,30})*(?:[ \t]+set)?[ \t]+([A-Za-z_/.:@][\w./:@-]{0,120})[ \t]+(?=[^\s-])/g;
+// Matched in three steps, as `command(?:option)*(?:[ \t]+set)?[ \t]+(name)[ \t]+(?=[^\s-])` matched: the
+// options loop pushed V8's backtracking stack for every option and threw RangeError on millions of them. An
+// option is taken whole or not at all (what follows it must start with a blank), and only after the last one
+// can the rest match (after any other comes `-`, which starts neither `set` nor a name), so a loop of sticky
+// matches ends where the regex's loop ended.
+const CONFIG_COMMAND = /(?<![\w-])(?:aws[ \t]+configure|(?:npm|yarn|pnpm|git)[ \t]+config)/g;
+const CONFIG_OPTION = /[ \t]+--?[A-Za-z][\w-]{0,30}/y;
+const CONFIG_NAME = /(?:[ \t]+set)?[ \t]+([A-Za-z_/.:@][\w./:@-]{0,120})[ \t]+(?=[^\s-])/y;
+
+/** A config-set command and the setting it names (group 1), found from `lastIndex` like a global regex. */
+export const CONFIG_SET: Matcher = {
+  lastIndex: 0,
+  exec(input: string): RegExpExecArray | null {
+    CONFIG_COMMAND.lastIndex = this.lastIndex;
+    for (let command = CONFIG_COMMAND.exec(input); command !== null; command = CONFIG_COMMAND.exec(input)) {
+      let end = CONFIG_COMMAND.lastIndex;
+      CONFIG_OPTION.lastIndex = end;
+      while (CONFIG_OPTION.test(input)) end = CONFIG_OPTION.lastIndex;
+      CONFIG_NAME.lastIndex = end;
+      const rest = CONFIG_NAME.exec(input);
+      if (rest !== null) {
+        this.lastIndex = CONFIG_NAME.lastIndex;
+        rest[0] = input.slice(command.index, this.lastIndex);
+        rest.index = command.index;
+        return rest;
+      }
+      CONFIG_COMMAND.lastIndex = command.index + 1;
+    }
+    this.lastIndex = 0;
+    return null;
+  },
+};
 
 // `gh secret set NAME --body X` (or `-b X`).
 const SECRET_SET = /(?<![\w-])secret[ \t]+set[ \t]+[\w.-]{1,100}[ \t]+(?:--body|-b)(?:=|[ \t]+)/g;
@@ -40,7 +70,36 @@ export const configSetRule: RedactRule = {
   find: findConfigSettings,
 };
 
-const HTPASSWD = /(?<![\w-])htpasswd((?:[ \t]+-[A-Za-z]{1,10})+)[ \t]+/g;
+// `htpasswd((?:[ \t]+-[A-Za-z]{1,10})+)[ \t]+` read by hand: its loop pushed V8's backtracking stack for every
+// flag and threw RangeError on millions of them. A flag counts when no letter follows its (at most 10) letters,
+// as only a blank could follow it in a match; the flags end at the last one a blank follows.
+const HTPASSWD = /(?<![\w-])htpasswd/g;
+const HTPASSWD_FLAG = /[ \t]+-[A-Za-z]{1,10}(?![A-Za-z])/y;
+const BLANKS = /[ \t]+/y;
+
+/** The next `htpasswd` command at or after `from`: its flags (with their blanks) and where its blanks end. */
+export function nextHtpasswd(text: string, from: number): { flags: string; end: number } | undefined {
+  HTPASSWD.lastIndex = from;
+  for (let match = HTPASSWD.exec(text); match !== null; match = HTPASSWD.exec(text)) {
+    const start = HTPASSWD.lastIndex;
+    let last = start;
+    let beforeLast = start;
+    HTPASSWD_FLAG.lastIndex = start;
+    while (HTPASSWD_FLAG.test(text)) {
+      beforeLast = last;
+      last = HTPASSWD_FLAG.lastIndex;
+    }
+    // After any flag but the last come the blanks of the next one.
+    const flagsEnd = text[last] === ' ' || text[last] === '\t' ? last : beforeLast;
+    if (flagsEnd > start) {
+      BLANKS.lastIndex = flagsEnd;
+      BLANKS.test(text);
+      return { flags: text.slice(start, flagsEnd), end: BLANKS.lastIndex };
+    }
+    HTPASSWD.lastIndex = match.index + 1;
+  }
+  return undefined;
+}
 
 /** Reads `count` shell words from `pos`; returns their spans (fewer when the line ends first). */
 function shellWords(text: string, pos: number, count: number): ValueSpan[] {
@@ -61,15 +120,12 @@ function shellWords(text: string, pos: number, count: number): ValueSpan[] {
  * last argument.
  */
 function findHtpasswd(text: string, out: CandidateSink): void {
-  HTPASSWD.lastIndex = 0;
-  for (let match = HTPASSWD.exec(text); match !== null; match = HTPASSWD.exec(text)) {
-    const flags = match[1] ?? '';
-    if (!/b/.test(flags)) continue;
+  for (let match = nextHtpasswd(text, 0); match !== undefined; ) {
+    const { flags, end } = match;
     const count = /n/.test(flags) ? 2 : 3;
-    const words = shellWords(text, HTPASSWD.lastIndex, count);
-    const password = words[count - 1];
+    const password = /b/.test(flags) ? shellWords(text, end, count)[count - 1] : undefined;
+    match = nextHtpasswd(text, password?.next ?? end);
     if (password === undefined) continue;
-    HTPASSWD.lastIndex = password.next;
     if (!isReferenceOrPlaceholder(text.slice(password.start, password.end)))
       pushCandidate(out, password.start, password.end, 'secret-flag', 'full');
   }

@@ -19,10 +19,12 @@ const QUOTED_ASSIGNMENT = /(["'`])[ \t]*([A-Za-z_][\w.-]{0,99})[ \t]*(?::|=)(?![
 // `:` or `=` (`Enter password: X`) and keys glued to `=` (`pasted api_key=X`). Found from the end of the name
 // (a secret-name word, so the scan fails fast elsewhere); the name is read back from there. Its numbered
 // suffix (`password_2`, `key1-2`) takes one digit per step: `(?:[_-]?[0-9]+)*` split a run of digits every
-// possible way before failing, exponential in its length (24 digits: 0.13 s, each 2 more x4). Exported for the
-// test that holds it to the old pattern.
+// possible way before failing, exponential in its length (24 digits: 0.13 s, each 2 more x4). Then
+// `(?:[_-]?[0-9])*` pushed V8's backtracking stack for every digit and threw RangeError on a run of millions; it
+// is the run of `[0-9_-]` with no two separators in a row and none last, which one character class and two
+// look-arounds say with no group to repeat. Exported for the test that holds it to the old patterns.
 export const NAMED =
-  /(?:pass(?:word|wd|phrase)?|pwd|secrets?|credentials?|jwt|bearer|tokens?|keys?|auth|pat)(?:[_-]?[0-9])*(?![\w-])(?:([ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+)|([ \t]*[:=](?![=:/>~])[ \t]*))/gi;
+  /(?:pass(?:word|wd|phrase)?|pwd|secrets?|credentials?|jwt|bearer|tokens?|keys?|auth|pat)(?![0-9_-]*[_-][_-])[0-9_-]*(?<![_-])(?![\w-])(?:([ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+)|([ \t]*[:=](?![=:/>~])[ \t]*))/gi;
 
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w-]/.test(char);
 const isLetter = (char: string | undefined): boolean => char !== undefined && /[A-Za-z]/.test(char);

@@ -19,8 +19,8 @@ const unrecognised = fc
   .filter((value) => FORMAT_NAMES.every((format) => getCodec(format).detect(value) === 0));
 
 const transcripts = fc.array(
-  transcriptArbitrary({ signedReasoning: true, errorFlags: true, groupedResults: true }).filter((transcript) =>
-    transcript.messages.some((message) => message.role !== 'system'),
+  transcriptArbitrary({ signedReasoning: true, errorFlags: true, groupedResults: true }).filter(
+    (transcript) => transcript.messages.some((message) => message.role !== 'system'),
   ),
   { minLength: 2, maxLength: 6 },
 );

@@ -6,10 +6,10 @@ import {
   type Item,
   isRecordLine,
   MAX_CHARS_PER_TOKEN,
-  UNCOUNTED_LENGTH,
   PRIORITY,
   type Priority,
   shareCost,
+  UNCOUNTED_LENGTH,
 } from '../../../src/summarizer/extractive/items.js';
 import {
   CHECKPOINT_SECTIONS,

@@ -90,8 +90,9 @@ export async function runRedact(
 
 /**
  * The redacted file, made as it is written, and its findings, pushed into `findings` as they are found (all of
- * them once the chunks are consumed); JSONL lines that could not be redacted go to `failures`, left out. A JSONL file of one transcript per line is redacted a line at a time; any
- * other file is decoded whole, redacted and encoded in chunks. Both write the same bytes.
+ * them once the chunks are consumed); JSONL lines that could not be redacted go to `failures`, left out. A JSONL
+ * file of one transcript per line is redacted a line at a time; any other file is decoded whole, redacted and
+ * encoded in chunks. Both write the same bytes.
  */
 function redactedOutput(
   input: InputText,

@@ -14,7 +14,8 @@ export interface CompactionFeedback {
 /**
  * Turns a compaction report into the three lines a user reads after `/compress` or `condense compact`: a
  * headline, the request size before and after, and a note when something needs explaining (a failed summary,
- * or fewer messages but more tokens).
+ * or fewer messages but more tokens), followed by every note of the engine (what it left out, how far above the
+ * target it stayed).
  */
 export function describeCompaction(report: CompactionReport): CompactionFeedback {
   const before = report.messagesBefore;
@@ -37,15 +38,18 @@ export function describeCompaction(report: CompactionReport): CompactionFeedback
       ? `Request size: ${unit}${tokensBefore} tokens (unchanged)`
       : `Request size: ${unit}${tokensBefore} → ${unit}${tokensAfter} tokens (${report.savings.percent >= 0 ? '-' : '+'}${Math.abs(report.savings.percent).toFixed(1)} %)`;
   const reason = report.errors.length > 0 ? ` Reason: ${report.errors[report.errors.length - 1]}` : '';
-  let note: string | undefined;
-  if (report.aborted) note = `The summary could not be made, so no messages were removed.${reason}`;
+  let first: string | undefined;
+  if (report.aborted) first = `The summary could not be made, so no messages were removed.${reason}`;
   else if (fallbackUsed)
-    note = `No summary could be made; ${report.dropped} message(s) were replaced by a marker.${reason}`;
+    first = `No summary could be made; ${report.dropped} message(s) were replaced by a marker.${reason}`;
   else if (extractiveAfterFailure)
-    note = `The model summary failed; the checkpoint was built from the transcript itself.${reason}`;
-  else if (after < before && report.savings.tokens < 0) {
-    note = 'Fewer messages can still mean more tokens: the checkpoint is denser than the turns it replaced.';
-  } else if (report.notes.length > 0) note = report.notes.join('; ');
+    first = `The model summary failed; the checkpoint was built from the transcript itself.${reason}`;
+  else if (after < before && report.savings.tokens < 0)
+    first = 'Fewer messages can still mean more tokens: the checkpoint is denser than the turns it replaced.';
+  // The engine's notes follow whatever comes first: they say what was left out, which no headline replaces.
+  const engineNotes = report.notes.length === 0 ? undefined : report.notes.join('; ');
+  const note =
+    first === undefined ? engineNotes : engineNotes === undefined ? first : `${first} Also: ${engineNotes}`;
   return {
     noop,
     aborted: report.aborted,

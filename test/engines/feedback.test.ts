@@ -82,6 +82,19 @@ describe('manual compaction feedback', () => {
     expect(recovered.note).toMatch(/built from the transcript itself/);
   });
 
+  it('keeps the engine notes after an explanation that comes first, so no loss goes unsaid', () => {
+    const feedback = describeCompaction(
+      report({
+        tokensAfter: { rough: 10_500 },
+        savings: { tokens: -500, percent: -5 },
+        notes: ['3 lines (Files Changed 3) left out to fit 118 tokens'],
+      }),
+    );
+    expect(feedback.note).toMatch(
+      /^Fewer messages can still mean more tokens: .*\. Also: 3 lines \(Files Changed 3\) left out/,
+    );
+  });
+
   it('prefers the exact count when one was configured', () => {
     const feedback = describeCompaction(
       report({ tokensBefore: { rough: 10_000, exact: 11_000 }, tokensAfter: { rough: 4_000, exact: 4_400 } }),

@@ -1,3 +1,5 @@
+import { positionAbove } from '../model/arrays.js';
+
 /**
  * Where a value behind two or more backslashes closes. Read by a scan, such a value went on to the end of its
  * line whenever no quote of its own depth followed, and a line holding values of many depths (3, 5, 7…
@@ -33,16 +35,9 @@ function indexOf(text: string): DeepQuoteIndex {
   return lastIndex;
 }
 
-/** The first element of the sorted `positions` at or after `from`, or undefined. */
+/** The first element of the sorted `positions` at or after `from`, or undefined (positions: integers). */
 function firstFrom(positions: readonly number[], from: number): number | undefined {
-  let low = 0;
-  let high = positions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((positions[middle] as number) < from) low = middle + 1;
-    else high = middle;
-  }
-  return positions[low];
+  return positions[positionAbove(positions, from - 1)];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { positionAbove } from '../model/arrays.js';
 import { isPieceSeparator, maskEvents } from './mask.js';
 
 /**
@@ -46,16 +47,9 @@ export function maskedTail(text: string, from: number, to: number): MaskedTail {
   return { from, masks, startsUpTo, byStart, endsUpTo, endsBefore, glued: new Map() };
 }
 
-/** The number of elements of the ascending `values` below `limit`. */
+/** The number of elements of the ascending `values` below `limit` (positions: integers). */
 function countBelow(values: readonly number[], limit: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((values[middle] as number) < limit) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return positionAbove(values, limit - 1);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isLineTerminator, isSpace } from '../model/characters.js';
 import { isMasked } from './mask.js';
 import { type MaskedTail, maskedFrom, maskedTail } from './masked-tails.js';
 
@@ -77,10 +78,6 @@ export function unquotedToken(text: string, pos: number): { end: number; next: n
   }
   return { end: Math.max(pos, token.end), next: token.next };
 }
-
-const isSpace = (code: number): boolean => /\s/.test(String.fromCharCode(code));
-const isLineTerminator = (code: number): boolean =>
-  code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 
 /** What the characters of a value's tail hold, from `floor` to `end`. */
 interface Tail {

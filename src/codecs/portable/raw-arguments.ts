@@ -33,16 +33,21 @@ function wrapperText(value: unknown): string | undefined {
 export function wrapsArguments(text: string): boolean {
   if (text.trim() === '') return false;
   const parsed = parsedArguments(text);
-  if (parsed === undefined || !isWireObject(parsed.value)) return true;
-  const inner = wrapperText(parsed.value);
-  return inner !== undefined && wrapsArguments(inner);
+  return parsed === undefined || !isPlainObject(parsed.value);
+}
+
+/** An object that is not the wrapper of text that would be wrapped: sent as it is. */
+function isPlainObject(value: unknown): boolean {
+  if (!isWireObject(value)) return false;
+  const inner = wrapperText(value);
+  return inner === undefined || !wrapsArguments(inner);
 }
 
 /** The JSON object a tool input must be, for argument text: `{}`, the parsed object, or the text wrapped. */
 export function objectInput(text: string): unknown {
   if (text.trim() === '') return {};
-  if (wrapsArguments(text)) return { [RAW_ARGUMENTS_KEY]: text };
-  return (parsedArguments(text) as { value: unknown }).value;
+  const parsed = parsedArguments(text);
+  return parsed !== undefined && isPlainObject(parsed.value) ? parsed.value : { [RAW_ARGUMENTS_KEY]: text };
 }
 
 /**

@@ -1,6 +1,6 @@
+import { isLineTerminator, isSpace } from '../../model/characters.js';
 import { parseCheckpoint } from '../../transforms/checkpoint-text.js';
 import { isEmptySection, parseSections, type SectionKey } from '../prompts/checkpoint-template.js';
-import { isLineTerminator, isSpace } from './characters.js';
 
 /** A previous checkpoint, read for updating: its sections as lines, and any text in no known section. */
 export interface PreviousCheckpoint {

@@ -1,7 +1,7 @@
 import { parseJsonArguments } from '../../inspect/call-arguments.js';
 import { positionAbove } from '../../model/arrays.js';
+import { isLineTerminator, isSpace, isWordChar } from '../../model/characters.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
-import { isLineTerminator, isSpace, isWordChar } from './characters.js';
 import type { ActionFact } from './describe-action.js';
 import { clip } from './sentences.js';
 

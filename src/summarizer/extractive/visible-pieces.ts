@@ -1,4 +1,4 @@
-import { isSpace } from './characters.js';
+import { isSpace } from '../../model/characters.js';
 
 /** Slots of the filter that keeps most pieces from being cut out and hashed (a power of two). */
 const FILTER_SLOTS = 4096;

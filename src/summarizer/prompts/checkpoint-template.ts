@@ -1,5 +1,5 @@
 import { appendAll } from '../../model/arrays.js';
-import { isLineTerminator } from '../extractive/characters.js';
+import { isLineTerminator } from '../../model/characters.js';
 
 /** Version of the checkpoint template and prompts; bump it when their wording or structure changes. */
 export const CHECKPOINT_TEMPLATE_VERSION = 'condense-checkpoint/2';

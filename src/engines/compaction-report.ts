@@ -9,7 +9,10 @@ export interface TokenFigures {
   readonly counter?: string;
 }
 
-/** What the deterministic pruning phase did. */
+/**
+ * What the deterministic pruning phase did to the messages the output keeps (the outputs of folded messages go
+ * into the checkpoint, not into digests), as the per-message provenance counts it.
+ */
 export interface PruningReport {
   /** Tool outputs replaced by a reference to an identical copy. */
   readonly deduplicated: number;

@@ -5,7 +5,7 @@ import type { ToolResultPart } from '../model/part.js';
 import { isCondensedOutput } from './condensed-markers.js';
 import { digestToolResult } from './digest-tool-result.js';
 import { mapMessages, mapParts } from './rewrite.js';
-import { indexToolCalls } from './tool-call-index.js';
+import { indexToolCalls, type ToolCallIndex } from './tool-call-index.js';
 
 /** Options of {@link digestToolResults}. */
 export interface DigestToolResultsOptions {
@@ -60,18 +60,35 @@ export function digestToolResults(
   let digested = 0;
   const out = mapMessages(messages, (message, index) => {
     if (index >= options.before) return message;
-    return mapParts(message, (part, partIndex) => {
-      if (part.type !== 'tool-result') return part;
-      const text = toolResultText(part.content);
-      if (text.length <= minChars || isCondensedOutput(text)) return part;
-      const digest = withOutputArtifacts(digestToolResult(calls.callFor(index, partIndex), part), part);
-      // A listing whose every path must survive can be nearly as long as the output: keep the output then.
-      if (digest.length > text.length * MAX_DIGEST_SHARE) return part;
-      digested++;
-      const kept = part.content.filter((content) => content.type !== 'text');
-      const next: ToolResultPart = { ...part, content: [textPart(digest), ...kept] };
-      return next;
-    });
+    const done = digestMessage(message, index, calls, minChars);
+    digested += done.digested;
+    return done.message;
   });
   return { messages: out, digested };
+}
+
+/**
+ * One message of {@link digestToolResults}: its tool outputs longer than `minChars` digested. `calls` indexes the
+ * transcript the message sits in at `index`, so each result is described by its own call.
+ */
+export function digestMessage(
+  message: Message,
+  index: number,
+  calls: ToolCallIndex,
+  minChars: number,
+): { readonly message: Message; readonly digested: number } {
+  let digested = 0;
+  const out = mapParts(message, (part, partIndex) => {
+    if (part.type !== 'tool-result') return part;
+    const text = toolResultText(part.content);
+    if (text.length <= minChars || isCondensedOutput(text)) return part;
+    const digest = withOutputArtifacts(digestToolResult(calls.callFor(index, partIndex), part), part);
+    // A listing whose every path must survive can be nearly as long as the output: keep the output then.
+    if (digest.length > text.length * MAX_DIGEST_SHARE) return part;
+    digested++;
+    const kept = part.content.filter((content) => content.type !== 'text');
+    const next: ToolResultPart = { ...part, content: [textPart(digest), ...kept] };
+    return next;
+  });
+  return { message: out, digested };
 }

@@ -155,9 +155,7 @@ export function findBoundaries(
   const reply = lastAssistantReply(messages, headEnd);
   if (options.keepLastReply !== false && reply !== -1 && reply < cut) {
     // Only within the tail's slack: a reply dozens of silent steps back is what the checkpoint is for.
-    let added = 0;
-    for (let index = reply; index < cut; index++) added += counter.countMessage(messages[index] as Message);
-    if (added <= budget * TAIL_REACH) {
+    if (withinTokens(messages, reply, cut, counter, budget * TAIL_REACH)) {
       cut = alignBack(messages, reply);
       note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
     }
@@ -206,13 +204,8 @@ function anchorRequest(
   else if (latest < headEnd) note('request-in-head', `the latest user request (${latest}) is in the head`);
   else if (latest >= cut) note('request-in-tail', `the latest user request (${latest}) is in the tail`);
   else {
-    const tokens = (from: number, to: number): number => {
-      let total = 0;
-      for (let index = from; index < to; index++) total += counter.countMessage(messages[index] as Message);
-      return total;
-    };
     const withRequestInHead = at.keepReply ? turnEnd(messages, latest) : latest + 1;
-    if (tokens(latest, cut) <= at.budget * TAIL_REACH) {
+    if (withinTokens(messages, latest, cut, counter, at.budget * TAIL_REACH)) {
       note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
       return { headEnd, cut: latest };
     }
@@ -227,6 +220,25 @@ function anchorRequest(
     return { headEnd, cut, keepRequestAt: latest };
   }
   return { headEnd, cut };
+}
+
+/**
+ * True when messages `[from, to)` take at most `limit` tokens. It stops counting once past the limit: counting
+ * a message can mean digesting it first (see the compressor's layout).
+ */
+function withinTokens(
+  messages: readonly Message[],
+  from: number,
+  to: number,
+  counter: TokenCounter,
+  limit: number,
+): boolean {
+  let total = 0;
+  for (let index = from; index < to; index++) {
+    total += counter.countMessage(messages[index] as Message);
+    if (total > limit) return false;
+  }
+  return true;
 }
 
 function walkReason(rule: 'budget' | 'raw-budget' | 'floor'): BoundaryReasonCode {

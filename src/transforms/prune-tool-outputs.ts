@@ -2,9 +2,11 @@ import type { Message } from '../model/message.js';
 import { createRoughCounter } from '../tokens/rough-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { dedupeToolResults } from './dedupe-tool-results.js';
-import { digestToolResults } from './digest-tool-results.js';
-import { shrinkToolArguments } from './shrink-tool-arguments.js';
+import { digestMessage } from './digest-tool-results.js';
+import { mapMessages } from './rewrite.js';
+import { argumentLimits, shrinkMessage } from './shrink-tool-arguments.js';
 import { type ImagePlaceholder, stripImages } from './strip-images.js';
+import { indexToolCalls, type ToolCallIndex } from './tool-call-index.js';
 import { alignBack } from './tool-groups.js';
 
 /** Options of {@link pruneToolOutputs}. Budgets are in tokens of `counter`. */
@@ -66,31 +68,101 @@ export function pruneToolOutputs(
   messages: readonly Message[],
   options: PruneToolOutputsOptions = {},
 ): PruneToolOutputsResult {
+  return planPruning(messages, options).whole();
+}
+
+/**
+ * {@link pruneToolOutputs} message by message. Deduplication and the image pass run over the whole transcript
+ * at once (they compare and locate across messages); digests and argument shrinking, the costly part, are made
+ * for a message only when it is asked for, once. A compaction asks for the messages it keeps and leaves the
+ * digests of the ones it folds unmade: the checkpoint is written from the originals.
+ */
+export interface PrunePlan {
+  /** First index of the protected tail (see {@link pruneBoundary}). */
+  readonly boundary: number;
+  /** The messages deduplicated and image-stripped, before digests and shrinking: same length and order. */
+  readonly base: readonly Message[];
+  /** The message at `index` as {@link pruneToolOutputs} leaves it (the very same object on every call). */
+  messageAt(index: number): Message;
+  /** What pruning did to the messages at `indices`, which it makes if not made yet. */
+  reportFor(indices: Iterable<number>): PruneReport;
+  /** Every message pruned: what {@link pruneToolOutputs} returns. */
+  whole(): PruneToolOutputsResult;
+}
+
+/** Plans {@link pruneToolOutputs}; see {@link PrunePlan}. */
+export function planPruning(messages: readonly Message[], options: PruneToolOutputsOptions = {}): PrunePlan {
   const boundary = pruneBoundary(messages, options);
   const minChars = options.minChars ?? 200;
   const deduped = dedupeToolResults(messages, { minChars, keep: options.dedupeKeep ?? 'newest' });
+  const toolResultsOnly = !(options.stripMessageImages ?? false);
   // Images go first so the digest pass sees the same content on every run (idempotence).
   const stripped = stripImages(deduped.messages, {
     before: boundary,
-    toolResultsOnly: !(options.stripMessageImages ?? false),
+    toolResultsOnly,
     ...(options.imagePlaceholder === undefined ? {} : { placeholder: options.imagePlaceholder }),
   });
-  const digested = digestToolResults(stripped.messages, { before: boundary, minChars });
-  const shrunk = shrinkToolArguments(digested.messages, {
-    before: boundary,
-    ...(options.maxArgumentChars === undefined ? {} : { maxArgumentChars: options.maxArgumentChars }),
-    ...(options.maxLeafChars === undefined ? {} : { maxLeafChars: options.maxLeafChars }),
-  });
-  return {
-    messages: shrunk.messages,
-    report: {
-      deduplicated: deduped.deduplicated,
-      digested: digested.digested,
-      argumentsShrunk: shrunk.shrunk,
-      imagesStripped: stripped.stripped,
-    },
-    boundary,
+  const base = stripped.messages;
+  const limits = argumentLimits(options);
+  let calls: ToolCallIndex | undefined;
+  const made: (Message | undefined)[] = [];
+  const digestedAt: number[] = [];
+  const shrunkAt: number[] = [];
+  const messageAt = (index: number): Message => {
+    const original = base[index] as Message;
+    if (index >= boundary) return original;
+    const known = made[index];
+    if (known !== undefined) return known;
+    calls ??= indexToolCalls(base);
+    const digested = digestMessage(original, index, calls, minChars);
+    const shrunk = shrinkMessage(digested.message, limits);
+    made[index] = shrunk.message;
+    digestedAt[index] = digested.digested;
+    shrunkAt[index] = shrunk.shrunk;
+    return shrunk.message;
   };
+  const referencesAt = new Map<number, number>();
+  for (const reference of deduped.references)
+    referencesAt.set(reference.index, (referencesAt.get(reference.index) ?? 0) + 1);
+  const reportFor = (indices: Iterable<number>): PruneReport => {
+    const report = { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 };
+    for (const index of indices) {
+      if (index < 0 || index >= messages.length) continue;
+      messageAt(index);
+      report.deduplicated += referencesAt.get(index) ?? 0;
+      report.digested += digestedAt[index] ?? 0;
+      report.argumentsShrunk += shrunkAt[index] ?? 0;
+      if (stripped.stripped > 0) {
+        report.imagesStripped +=
+          imageCount(deduped.messages[index] as Message, toolResultsOnly) -
+          imageCount(base[index] as Message, toolResultsOnly);
+      }
+    }
+    return report;
+  };
+  return {
+    boundary,
+    base,
+    messageAt,
+    reportFor,
+    whole: () => ({
+      // The base array itself when nothing was digested or shrunk, the input itself when nothing changed at all.
+      messages: mapMessages(base, (_, index) => messageAt(index)),
+      report: reportFor(base.keys()),
+      boundary,
+    }),
+  };
+}
+
+/** Images the image pass can replace in a message: those inside tool results, and its own unless `toolResultsOnly`. */
+function imageCount(message: Message, toolResultsOnly: boolean): number {
+  let count = 0;
+  for (const part of message.parts) {
+    if (part.type === 'image' && !toolResultsOnly) count++;
+    if (part.type !== 'tool-result') continue;
+    for (const inner of part.content) if (inner.type === 'image') count++;
+  }
+  return count;
 }
 
 /**

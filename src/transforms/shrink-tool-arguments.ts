@@ -49,24 +49,44 @@ export function shrinkToolArguments(
   messages: readonly Message[],
   options: ShrinkToolArgumentsOptions,
 ): ShrinkToolArgumentsResult {
-  const limits = {
+  const limits = argumentLimits(options);
+  let shrunk = 0;
+  const out = mapMessages(messages, (message, index) => {
+    if (index >= options.before) return message;
+    const done = shrinkMessage(message, limits);
+    shrunk += done.shrunk;
+    return done.message;
+  });
+  return { messages: out, shrunk };
+}
+
+/** The limits of {@link shrinkToolArguments}, defaults filled in. */
+export type ArgumentLimits = Required<Omit<ShrinkToolArgumentsOptions, 'before'>>;
+
+/** {@link ShrinkToolArgumentsOptions}' limits with their defaults. */
+export function argumentLimits(options: Omit<ShrinkToolArgumentsOptions, 'before'>): ArgumentLimits {
+  return {
     maxArgumentChars: options.maxArgumentChars ?? 500,
     maxLeafChars: options.maxLeafChars ?? 200,
     maxLocationChars: options.maxLocationChars ?? 1000,
   };
+}
+
+/** One message of {@link shrinkToolArguments}: the long arguments of its tool calls shortened. */
+export function shrinkMessage(
+  message: Message,
+  limits: ArgumentLimits,
+): { readonly message: Message; readonly shrunk: number } {
   let shrunk = 0;
-  const out = mapMessages(messages, (message, index) => {
-    if (index >= options.before) return message;
-    return mapParts(message, (part) => {
-      if (part.type !== 'tool-call' || part.arguments.length <= limits.maxArgumentChars) return part;
-      const shorter = shrinkArguments(part.arguments, limits.maxLeafChars, limits.maxLocationChars);
-      if (shorter === undefined) return part;
-      shrunk++;
-      const next: ToolCallPart = { ...part, arguments: shorter };
-      return next;
-    });
+  const out = mapParts(message, (part) => {
+    if (part.type !== 'tool-call' || part.arguments.length <= limits.maxArgumentChars) return part;
+    const shorter = shrinkArguments(part.arguments, limits.maxLeafChars, limits.maxLocationChars);
+    if (shorter === undefined) return part;
+    shrunk++;
+    const next: ToolCallPart = { ...part, arguments: shorter };
+    return next;
   });
-  return { messages: out, shrunk };
+  return { message: out, shrunk };
 }
 
 /** The arguments with long leaves cut, or undefined when nothing could be made shorter. */

@@ -131,13 +131,14 @@ function unchanged(
   input: CompactPassInput,
   before: ReturnType<typeof countAll>,
 ): CompactPassResult {
+  const whole = layout.whole();
   const candidate =
-    transcript.messages === layout.working ? transcript : { ...transcript, messages: layout.working };
+    transcript.messages === whole.working ? transcript : { ...transcript, messages: whole.working };
   return finishPass(transcript, candidate, {
     counters: input,
     previousSummary: input.previousSummary,
     before,
-    pruning: layout.pruning,
+    pruning: whole.pruning,
     reason: 'nothing between the protected head and tail to fold',
   });
 }

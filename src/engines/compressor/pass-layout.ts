@@ -2,7 +2,7 @@ import type { Message } from '../../model/message.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { findBoundaries } from '../../transforms/find-boundaries.js';
 import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
-import { type PruneReport, pruneToolOutputs } from '../../transforms/prune-tool-outputs.js';
+import { type PrunePlan, type PruneReport, planPruning } from '../../transforms/prune-tool-outputs.js';
 import type { ResolvedCompressorSettings } from './options.js';
 
 /**
@@ -32,9 +32,16 @@ export const SQUEEZE_LEVELS: readonly SqueezeLevel[] = [
 /** A transcript cut into head, middle and tail after pruning. */
 export interface PassLayout {
   readonly level: number;
-  /** The pruned transcript (same length and order as the input). */
+  /**
+   * The transcript as the pass keeps it (same length and order as the input): the head, the tail and a kept
+   * request pruned; the middle, which is folded into the checkpoint from the input, only deduplicated and
+   * image-stripped (its digests would be thrown away unread).
+   */
   readonly working: readonly Message[];
+  /** What pruning did to the messages the pass keeps. */
   readonly pruning: PruneReport;
+  /** The whole transcript pruned, the middle too, for a pass that keeps everything. */
+  whole(): { readonly working: readonly Message[]; readonly pruning: PruneReport };
   readonly headEnd: number;
   readonly tailStart: number;
   /** Index of a checkpoint inside the head, which the pass leaves in place. */
@@ -62,15 +69,15 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
   const { settings, counter } = input;
   const tailTokenBudget = Math.floor(input.thresholdTokens * settings.tailRatio * squeeze.tailShare);
   const protectLastN = squeeze.protectLastN ?? settings.protectLastN;
-  const pruned = pruneToolOutputs(messages, {
+  const plan = planPruning(messages, {
     counter,
     protectLastN,
     protectTailTokens: tailTokenBudget,
     dedupeKeep: settings.dedupeKeep,
   });
-  const working = pruned.messages;
-  const bounds = findBoundaries(working, {
-    counter,
+  const sized = prunedSizes(plan, counter);
+  const bounds = findBoundaries(sized.messages, {
+    counter: sized.counter,
     protectFirstN: input.compactionCount === 0 && squeeze.level === 0 ? settings.protectFirstN : 0,
     protectLastN,
     tailTokenBudget,
@@ -79,19 +86,14 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
     keepRequestReply: squeeze.keepReplies,
     keepLastReply: squeeze.keepReplies,
   });
-  let keptTokens = 0;
-  for (let index = 0; index < working.length; index++) {
-    if (index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt)
-      keptTokens += counter.countMessage(working[index] as Message);
-  }
+  const kept = (index: number) =>
+    index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt;
   return {
     level: squeeze.level,
-    working,
-    pruning: pruned.report,
+    ...keptPart(plan, counter, kept),
     headEnd: bounds.headEnd,
     tailStart: bounds.tailStart,
     headCheckpointIndex: bounds.headCheckpointIndex,
-    keptTokens,
     ...(bounds.keepRequestAt === undefined ? {} : { keepRequestAt: bounds.keepRequestAt }),
   };
 }
@@ -107,27 +109,81 @@ export function layOutAroundRequest(
 ): PassLayout | undefined {
   const latest = findLatestUserRequest(messages);
   if (latest === -1) return undefined;
-  const pruned = pruneToolOutputs(messages, {
+  const plan = planPruning(messages, {
     counter: input.counter,
     protectLastN: 0,
     protectTailTokens: 0,
     dedupeKeep: input.settings.dedupeKeep,
   });
-  const working = pruned.messages;
   let headEnd = 0;
-  while (headEnd < working.length && working[headEnd]?.role === 'system') headEnd++;
-  if (working.length - headEnd <= 1) return undefined;
-  let keptTokens = input.counter.countMessage(working[latest] as Message);
-  for (let index = 0; index < headEnd; index++)
-    keptTokens += input.counter.countMessage(working[index] as Message);
+  while (headEnd < plan.base.length && plan.base[headEnd]?.role === 'system') headEnd++;
+  if (plan.base.length - headEnd <= 1) return undefined;
   return {
     level: SQUEEZE_LEVELS.length,
-    working,
-    pruning: pruned.report,
+    ...keptPart(plan, input.counter, (index) => index < headEnd || index === latest),
     headEnd,
-    tailStart: working.length,
+    tailStart: plan.base.length,
     headCheckpointIndex: undefined,
-    keptTokens,
     keepRequestAt: latest,
+  };
+}
+
+/** The working transcript, pruning report and kept tokens of a layout keeping the messages `kept` accepts. */
+function keptPart(
+  plan: PrunePlan,
+  counter: TokenCounter,
+  kept: (index: number) => boolean,
+): Pick<PassLayout, 'working' | 'pruning' | 'whole' | 'keptTokens'> {
+  const indices: number[] = [];
+  let keptTokens = 0;
+  const working = plan.base.map((message, index) => {
+    if (!kept(index)) return message;
+    indices.push(index);
+    const pruned = plan.messageAt(index);
+    keptTokens += counter.countMessage(pruned);
+    return pruned;
+  });
+  return {
+    working: working.every((message, index) => message === plan.base[index]) ? plan.base : working,
+    pruning: plan.reportFor(indices),
+    keptTokens,
+    whole: () => {
+      const whole = plan.whole();
+      return { working: whole.messages, pruning: whole.report };
+    },
+  };
+}
+
+/**
+ * What the boundaries are found on. They read the messages' roles, tool structure and user text, which digests
+ * and shrinking leave as they are, and their sizes, which they change: so they get the messages before digests,
+ * and a counter that prices each as pruning leaves it, making its digests only when it is priced. A transcript
+ * that holds one message object at two positions (whose digests can differ by position) is pruned whole instead.
+ */
+function prunedSizes(
+  plan: PrunePlan,
+  counter: TokenCounter,
+): { readonly messages: readonly Message[]; readonly counter: TokenCounter } {
+  const positions = new Map<Message, number>();
+  for (let index = 0; index < plan.boundary; index++) {
+    const message = plan.base[index] as Message;
+    if (positions.has(message)) return { messages: plan.whole().messages, counter };
+    positions.set(message, index);
+  }
+  const countMessage = (message: Message): number => {
+    const index = positions.get(message);
+    return counter.countMessage(index === undefined ? message : plan.messageAt(index));
+  };
+  return {
+    messages: plan.base,
+    counter: {
+      name: counter.name,
+      exact: counter.exact,
+      countText: (text) => counter.countText(text),
+      countPart: (part) => counter.countPart(part),
+      countMessage,
+      countTranscript: (transcript) =>
+        transcript.messages.reduce((sum, message) => sum + countMessage(message), 0),
+    },
   };
 }

@@ -118,8 +118,18 @@ function imageCount(message: Message): number {
 function toolLineCount(message: Message): number {
   let count = 0;
   for (const part of message.parts) {
-    if (part.type !== 'text') continue;
-    for (const line of part.text.split('\n')) if (line.startsWith(TOOL_LINE_PREFIX)) count++;
+    if (part.type === 'text') count += linesStartingWith(part.text, TOOL_LINE_PREFIX);
+  }
+  return count;
+}
+
+/** Lines of `text` (split at `\n`) that start with `prefix` (which holds no line break), without splitting the text. */
+export function linesStartingWith(text: string, prefix: string): number {
+  let count = 0;
+  let at = text.indexOf(prefix);
+  while (at !== -1) {
+    if (at === 0 || text.charCodeAt(at - 1) === 10) count++;
+    at = text.indexOf(prefix, at + 1);
   }
   return count;
 }

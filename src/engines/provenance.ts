@@ -1,6 +1,6 @@
 import type { Message } from '../model/message.js';
 import { findLatestUserRequest } from '../transforms/find-latest-user-request.js';
-import { type ChangeCounts, diffMessage } from './message-changes.js';
+import { type ChangeCounts, diffMessage, noChanges } from './message-changes.js';
 
 /** Where the kept head ends and the kept tail starts (the compressor's partition). */
 type Partition = { readonly headEnd: number; readonly tailStart: number };
@@ -158,10 +158,15 @@ export function inputsOf(
   return inputs as InputProvenance[];
 }
 
+// In the order of `noChanges`, which is the order the report lists them in.
+const CHANGE_KINDS = Object.keys(noChanges()) as (keyof ChangeCounts)[];
+
 function nonZero(changes: ChangeCounts): Partial<ChangeCounts> {
   const out: Partial<ChangeCounts> = {};
-  for (const [key, value] of Object.entries(changes) as [keyof ChangeCounts, number][])
-    if (value !== 0) out[key] = value;
+  for (const kind of CHANGE_KINDS) {
+    const value = changes[kind];
+    if (value !== 0) out[kind] = value;
+  }
   return out;
 }
 

@@ -16,15 +16,29 @@ export interface TextTokenCounter {
   countText(text: string): number;
 }
 
+/** Texts at least this long are remembered once counted (see `countText` below). */
+const REMEMBERED_LENGTH = 1_024;
+
 /**
  * A full {@link TokenCounter} from a text counter: parts, messages and transcripts are priced the same way for
  * every counter (see {@link CountingOptions}), and message counts are cached by message object in a `WeakMap`
  * owned by this counter, so re-counting a transcript that grew by k messages counts only those k. Messages are
- * immutable by contract; a message mutated after it was counted keeps its old count.
+ * immutable by contract; a message mutated after it was counted keeps its old count. The counter also holds the
+ * last text of 1,024 characters or more it counted, until it counts another.
  */
 export function buildTokenCounter(base: TextTokenCounter, options: CountingOptions = {}): TokenCounter {
   const resolved = resolveCountingOptions(options);
-  const countText = (text: string): number => base.countText(text);
+  // A text just counted is often counted again at once (a checkpoint for the report, then in its message), so
+  // the last long one is remembered. Comparing it costs far less than counting, even when the lengths match.
+  let lastText = '';
+  let lastTokens = 0;
+  const countText = (text: string): number => {
+    if (text.length < REMEMBERED_LENGTH) return base.countText(text);
+    if (text === lastText) return lastTokens;
+    lastTokens = base.countText(text);
+    lastText = text;
+    return lastTokens;
+  };
   const cache = new WeakMap<Message, number>();
   const countPart = (part: Part): number => partTokens(part, countText, resolved);
   const countMessage = (message: Message): number => {

@@ -16,6 +16,8 @@ export interface RenderedItems {
  * the next pass does not mistake them for sections. The `##` a line started with stays in the text.
  */
 function demoteHeadings(body: string): string {
+  // Most bodies have no `#` at all, and the regex would try every line of them.
+  if (!body.includes('#')) return body;
   return body.replace(
     /^([ \t]*)(#{1,3})(?=[ \t])/gm,
     (_match, indent: string, hashes: string) => `${indent}${'#'.repeat(4 - hashes.length)}${hashes}`,
@@ -36,16 +38,15 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
   const lines: string[] = [];
   const groups = new Map<string, string[]>();
   const groupAt = new Map<string, number>();
-  const keptActions = new Set(
-    items.flatMap((item) => (item.action === undefined ? [] : [item.action.number])),
-  );
+  const keptActions = new Set<number>();
+  for (const item of items) if (item.action !== undefined) keptActions.add(item.action.number);
   const skipped = every.filter((item) => item.action !== undefined && !keptActions.has(item.action.number));
   let run: { number: number; tool: string }[] = [];
   const flush = () => {
     if (run.length > 0) lines.push(condensedRun(run));
     run = [];
   };
-  const sorted = [...items].sort((a, b) => a.order - b.order);
+  const sorted = inOrder(items) ? items : [...items].sort((a, b) => a.order - b.order);
   let pending = 0;
   for (const item of sorted) {
     if (item.action !== undefined) {
@@ -82,6 +83,13 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
   return lines;
 }
 
+/** True when `items` are already by `order` (a stable sort would leave them as they are; NaN goes to the sort). */
+function inOrder(items: readonly Item[]): boolean {
+  for (let index = 1; index < items.length; index++)
+    if (!((items[index - 1] as Item).order <= (items[index] as Item).order)) return false;
+  return true;
+}
+
 /**
  * Renders kept items as the checkpoint body: every section of the template in order, `- none` under an empty
  * one (`compact` leaves empty sections but Current Request out, for very small budgets). Runs of action-log entries that were left
@@ -98,12 +106,16 @@ export function renderItems(
     if (list === undefined) bySection.set(item.section, [item]);
     else list.push(item);
   }
-  const everyAction = every.filter((item) => item.action !== undefined);
   const blocks: string[] = [];
   for (const section of CHECKPOINT_SECTIONS) {
     const items = bySection.get(section.key) ?? [];
     const lines =
-      items.length === 0 ? [] : sectionLines(items, section.key === 'actionLog' ? everyAction : []);
+      items.length === 0
+        ? []
+        : sectionLines(
+            items,
+            section.key === 'actionLog' ? every.filter((item) => item.action !== undefined) : [],
+          );
     if (lines.length === 0 && compact && section.key !== 'currentRequest') continue;
     const body = lines.length === 0 ? EMPTY_SECTION : demoteHeadings(lines.join('\n'));
     blocks.push(`${sectionHeading(section.key)}\n${body}`);

@@ -1,3 +1,4 @@
+import { isLineTerminator } from '../../model/characters.js';
 import {
   CHECKPOINT_SECTIONS,
   EMPTY_SECTION,
@@ -16,12 +17,22 @@ export interface RenderedItems {
  * the next pass does not mistake them for sections. The `##` a line started with stays in the text.
  */
 function demoteHeadings(body: string): string {
-  // Most bodies have no `#` at all, and the regex would try every line of them.
-  if (!body.includes('#')) return body;
+  // The regex tries every line; most bodies have no `#` that starts a line (`issue #15` does not).
+  if (!hasLineStartingHash(body)) return body;
   return body.replace(
     /^([ \t]*)(#{1,3})(?=[ \t])/gm,
     (_match, indent: string, hashes: string) => `${indent}${'#'.repeat(4 - hashes.length)}${hashes}`,
   );
+}
+
+/** True when some `#` of `body` has only spaces and tabs before it on its line (as `^` reads lines with `m`). */
+function hasLineStartingHash(body: string): boolean {
+  for (let hash = body.indexOf('#'); hash !== -1; hash = body.indexOf('#', hash + 1)) {
+    let start = hash;
+    while (start > 0 && (body.charCodeAt(start - 1) === 0x20 || body.charCodeAt(start - 1) === 0x09)) start--;
+    if (start === 0 || isLineTerminator(body.charCodeAt(start - 1))) return true;
+  }
+  return false;
 }
 
 /** `(12–17. 6 condensed: Bash ×4, Read ×2)` for a run of action-log entries that were left out. */

@@ -1,3 +1,4 @@
+import { isSpace, isWordChar } from '../model/characters.js';
 import { firstNonBlankLine } from './text-lines.js';
 
 /** Longest artifact string kept: longer paths are ignored, longer commands, URLs and error lines are cut. */
@@ -21,7 +22,6 @@ const PATH_LAST = /[\w.\-@+$]+/y;
  * rest from each, quadratic in the run (a millisecond for each 1,000-character path candidate of a text).
  */
 export const EXTENSION = /\.[0-9]*[A-Za-z][A-Za-z0-9]*$/;
-const HAS_LETTER = /[A-Za-z]/;
 
 /** Lines of a numbered listing (`   12→code`, `12:code`, `cat -n`, `grep -C` context): file content, not errors. */
 export const LISTING_LINE = /^\s*\d+(?:→|\t|:|-(?=\s))/;
@@ -48,16 +48,45 @@ export function capArtifact(text: string): string {
 /** The URLs in a text, trailing punctuation removed, each cut to the artifact length. */
 export function findUrls(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const url = trimTrailing(match[0], URL_TRAILING);
+  forEachUrlMatch(text, (match) => {
+    const url = trimTrailing(match, URL_TRAILING);
     if (url.length > url.indexOf('://') + 3) out.push(capArtifact(url));
-  }
+  });
   return out;
 }
 
 /** The text with every URL blanked out, so the path scan does not pick up the paths inside URLs. */
 export function withoutUrls(text: string): string {
-  return text.includes('://') ? text.replace(URL_PATTERN, (url) => ' '.repeat(url.length)) : text;
+  // Joined, not concatenated: a concatenation is a rope that the path scan would read through character by
+  // character (three times slower, and slower everywhere else it is read too).
+  const pieces: string[] = [];
+  let copied = 0;
+  forEachUrlMatch(text, (match, start) => {
+    pieces.push(text.slice(copied, start), ' '.repeat(match.length));
+    copied = start + match.length;
+  });
+  if (pieces.length === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
+/** Longest scheme {@link URL_PATTERN} knows (`https`): a match starts at most this far before its `://`. */
+const LONGEST_SCHEME = 5;
+
+/**
+ * Calls `visit` with every match of {@link URL_PATTERN} in `text`, in order, as `matchAll` finds them. Every
+ * match holds a `://` just after its scheme, so the regex starts a few characters before the next `://`
+ * instead of trying every character of a text (most tool outputs have no URL at all).
+ */
+function forEachUrlMatch(text: string, visit: (match: string, start: number) => void): void {
+  let from = 0;
+  for (let colon = text.indexOf('://'); colon !== -1; colon = text.indexOf('://', from)) {
+    URL_PATTERN.lastIndex = Math.max(from, colon - LONGEST_SCHEME);
+    const match = URL_PATTERN.exec(text);
+    if (match === null) return;
+    visit(match[0], match.index);
+    from = match.index + match[0].length;
+  }
 }
 
 /**
@@ -67,24 +96,68 @@ export function withoutUrls(text: string): string {
  * after two. That keeps `and/or`, `application/json`, `origin/main`, dates and fractions out.
  */
 export function isPlausiblePath(token: string): boolean {
-  if (token.length < 3 || token.length > 300 || !token.includes('/') || !HAS_LETTER.test(token)) return false;
-  if (/\s/.test(token)) return false;
-  if (token.startsWith('//') || token.includes('//')) return false;
-  const prefixed = /^(?:\.{1,2}|~)\//.test(token);
-  const absolute = token.startsWith('/');
-  const trailing = token.endsWith('/');
-  const segments = token.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0 || segments.every((segment) => /^[.~]+$/.test(segment))) return false;
-  const last = segments[segments.length - 1] ?? '';
-  const hasExtension = !trailing && EXTENSION.test(last) && !/^\.+$/.test(last);
-  if (prefixed) return segments.length >= 2;
-  if (absolute) return segments.length >= 2 || hasExtension;
-  if (hasExtension) return /^[\w@~$-]/.test(token);
-  if (trailing) return segments.length >= 2;
+  const length = token.length;
+  if (length < 3 || length > 300) return false;
+  // One pass instead of splitting into segments and testing each: this runs for every slash token of every
+  // output. Without `//`, segments are what lies between slashes, so their count follows from the slashes.
+  let slashes = 0;
+  let lastSlash = -1;
+  let letter = false;
+  let treeMark = false;
+  for (let index = 0; index < length; index++) {
+    const code = token.charCodeAt(index);
+    if (code === 0x2f) {
+      if (lastSlash !== -1 && lastSlash === index - 1) return false;
+      slashes++;
+      lastSlash = index;
+    } else if (isAsciiLetter(code)) letter = true;
+    else if (isSpace(code)) return false;
+    else if (code === 0x5f || code === 0x2d || code === 0x2e || isAsciiDigit(code)) treeMark = true;
+  }
+  // A letter is a segment of more than `.` and `~`, so `..` and `~/.` are out here.
+  if (slashes === 0 || !letter) return false;
+  const absolute = token.charCodeAt(0) === 0x2f;
+  const trailing = lastSlash === length - 1;
+  const segments = slashes + 1 - (absolute ? 1 : 0) - (trailing ? 1 : 0);
+  if (isPrefixed(token)) return segments >= 2;
+  const hasExtension = !trailing && endsWithExtension(token, lastSlash);
+  if (absolute) return segments >= 2 || hasExtension;
+  if (hasExtension) return startsLikeName(token.charCodeAt(0));
+  if (trailing) return segments >= 2;
   // Three bare words (`merge/version/push`, `Glob/Grep/Read`) are prose unless they read like a source tree.
-  return (
-    segments.length >= 3 && (COMMON_ROOTS.has(segments[0] ?? '') || segments.some((s) => /[_\-.\d]/.test(s)))
-  );
+  return segments >= 3 && (COMMON_ROOTS.has(token.slice(0, token.indexOf('/'))) || treeMark);
+}
+
+/** `./`, `../` or `~/` at the start: a prefix only paths have. */
+function isPrefixed(token: string): boolean {
+  if (token.startsWith('./') || token.startsWith('~/')) return true;
+  return token.startsWith('../');
+}
+
+/** True when the last segment (after `lastSlash`) matches {@link EXTENSION}: `.`, then letters and digits, one a letter. */
+function endsWithExtension(token: string, lastSlash: number): boolean {
+  const dot = token.lastIndexOf('.');
+  if (dot <= lastSlash || dot === token.length - 1) return false;
+  let letter = false;
+  for (let index = dot + 1; index < token.length; index++) {
+    const code = token.charCodeAt(index);
+    if (isAsciiLetter(code)) letter = true;
+    else if (!isAsciiDigit(code)) return false;
+  }
+  return letter;
+}
+
+/** `[\w@~$-]`: how a relative path with an extension may start. */
+function startsLikeName(code: number): boolean {
+  return isWordChar(code) || code === 0x40 || code === 0x7e || code === 0x24 || code === 0x2d;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 const COMMON_ROOTS = new Set(
@@ -95,7 +168,9 @@ const COMMON_ROOTS = new Set(
 
 /** The path-like tokens of a text (URLs excluded), trailing punctuation removed. */
 export function findPaths(text: string): string[] {
-  if (!text.includes('/') && !text.includes('\\')) return [];
+  // A backslash is rare where a colon is not: looking for it first spares most texts the scan for `:\`.
+  const backslash = text.includes('\\');
+  if (!backslash && !text.includes('/')) return [];
   const scanned = withoutUrls(text);
   const out: string[] = [];
   forEachSlashToken(scanned, (token, before) => {
@@ -104,7 +179,7 @@ export function findPaths(text: string): string[] {
     const trimmed = trimPathToken(token);
     if (isPlausiblePath(trimmed)) out.push(trimmed);
   });
-  if (scanned.includes(':\\'))
+  if (backslash && scanned.includes(':\\'))
     for (const path of windowsPaths(scanned)) if (path.length <= 300) out.push(path);
   return out;
 }
@@ -180,6 +255,9 @@ export function trimTrailing(text: string, characters: string): string {
 /** Drops trailing punctuation and the `-12-` line suffix of `grep -C` context lines. */
 function trimPathToken(token: string): string {
   const trimmed = trimTrailing(token, '.,');
+  // The suffix ends in a digit or `-`: most tokens are spared the regex.
+  const last = trimmed.charCodeAt(trimmed.length - 1);
+  if (last !== 0x2d && !(last >= 0x30 && last <= 0x39)) return trimmed;
   const context = /^(.*\.[A-Za-z0-9]+)-\d+-?$/.exec(trimmed);
   return context?.[1] ?? trimmed;
 }

@@ -17,10 +17,19 @@ export function firstNonBlankLine(text: string): string {
 
 /** How many lines of a text are not blank: `nonBlankLines(text).length` without building the lines. */
 export function countNonBlankLines(text: string): number {
+  // It reads the whole text anyway, so its breaks are found with `indexOf`, which is many times faster than
+  // reading every character in a loop: the next `\n` and the next `\r`, each looked for again once passed.
+  let newline = text.indexOf('\n');
+  let carriageReturn = text.indexOf('\r');
   let count = 0;
   let start = 0;
   for (;;) {
-    const end = lineEnd(text, start);
+    if (newline !== -1 && newline < start) newline = text.indexOf('\n', start);
+    if (carriageReturn !== -1 && carriageReturn < start) carriageReturn = text.indexOf('\r', start);
+    const end = Math.min(
+      newline === -1 ? text.length : newline,
+      carriageReturn === -1 ? text.length : carriageReturn,
+    );
     if (!isBlank(text, start, end)) count++;
     if (end === text.length) return count;
     start = nextLineStart(text, end);

@@ -55,6 +55,17 @@ describe('text lines', () => {
     );
   });
 
+  it('counts long texts with dense, sparse and mixed breaks as splitting does', () => {
+    const samples = [
+      `${'line\n'.repeat(50_000)}${'x'.repeat(100_000)}\r`,
+      `\r${'a'.repeat(200_000)}\n\n b`,
+      '\r\n \n\r'.repeat(40_000),
+      `${'\n'.repeat(100_000)}${'\r'.repeat(100_000)}z`,
+      `${'a\rb\n'.repeat(30_000)}\u2028\r\n`,
+    ];
+    for (const sample of samples) expect(countNonBlankLines(sample)).toBe(splitLines(sample).length);
+  });
+
   it('answers for empty, blank and single-line text', () => {
     expect(firstNonBlankLine('')).toBe('');
     expect(countNonBlankLines('')).toBe(0);

@@ -47,7 +47,8 @@ export function fitItems(
   let used = compact ? count(renderItems([], true).text) : full;
   const kept: Item[] = [];
   const shown = new Set<string>();
-  const artifacts = new Set(items.flatMap((item) => (item.artifact === true ? [bare(item.text)] : [])));
+  const artifacts = new Set<string>();
+  for (const item of items) if (item.artifact === true) artifacts.add(bare(item.text));
   // An artifact already visible whole in a kept line is not listed again (one the lookup misses is merely listed
   // twice).
   const visible = new VisiblePieces(artifacts);
@@ -63,11 +64,12 @@ export function fitItems(
   };
   for (const item of ranked) {
     if (item.artifact === true && shown.has(bare(item.text))) continue;
-    const options = [item.text, ...(item.alternatives ?? [])];
+    const alternatives = item.alternatives ?? [];
     const heading = headingCost(item.section);
     let chosen: string | undefined;
     let cost = 0;
-    for (const option of options) {
+    for (let index = -1; index < alternatives.length; index++) {
+      const option = index === -1 ? item.text : (alternatives[index] as string);
       cost = count(option) + 1 + heading;
       if (used + cost <= budget) {
         chosen = option;

@@ -1,3 +1,4 @@
+import { isLineTerminator } from '../../model/characters.js';
 import {
   CHECKPOINT_SECTIONS,
   EMPTY_SECTION,
@@ -16,10 +17,22 @@ export interface RenderedItems {
  * the next pass does not mistake them for sections. The `##` a line started with stays in the text.
  */
 function demoteHeadings(body: string): string {
+  // The regex tries every line; most bodies have no `#` that starts a line (`issue #15` does not).
+  if (!hasLineStartingHash(body)) return body;
   return body.replace(
     /^([ \t]*)(#{1,3})(?=[ \t])/gm,
     (_match, indent: string, hashes: string) => `${indent}${'#'.repeat(4 - hashes.length)}${hashes}`,
   );
+}
+
+/** True when some `#` of `body` has only spaces and tabs before it on its line (as `^` reads lines with `m`). */
+function hasLineStartingHash(body: string): boolean {
+  for (let hash = body.indexOf('#'); hash !== -1; hash = body.indexOf('#', hash + 1)) {
+    let start = hash;
+    while (start > 0 && (body.charCodeAt(start - 1) === 0x20 || body.charCodeAt(start - 1) === 0x09)) start--;
+    if (start === 0 || isLineTerminator(body.charCodeAt(start - 1))) return true;
+  }
+  return false;
 }
 
 /** `(12–17. 6 condensed: Bash ×4, Read ×2)` for a run of action-log entries that were left out. */
@@ -36,16 +49,15 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
   const lines: string[] = [];
   const groups = new Map<string, string[]>();
   const groupAt = new Map<string, number>();
-  const keptActions = new Set(
-    items.flatMap((item) => (item.action === undefined ? [] : [item.action.number])),
-  );
+  const keptActions = new Set<number>();
+  for (const item of items) if (item.action !== undefined) keptActions.add(item.action.number);
   const skipped = every.filter((item) => item.action !== undefined && !keptActions.has(item.action.number));
   let run: { number: number; tool: string }[] = [];
   const flush = () => {
     if (run.length > 0) lines.push(condensedRun(run));
     run = [];
   };
-  const sorted = [...items].sort((a, b) => a.order - b.order);
+  const sorted = inOrder(items) ? items : [...items].sort((a, b) => a.order - b.order);
   let pending = 0;
   for (const item of sorted) {
     if (item.action !== undefined) {
@@ -82,6 +94,13 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
   return lines;
 }
 
+/** True when `items` are already by `order` (a stable sort would leave them as they are; NaN goes to the sort). */
+function inOrder(items: readonly Item[]): boolean {
+  for (let index = 1; index < items.length; index++)
+    if (!((items[index - 1] as Item).order <= (items[index] as Item).order)) return false;
+  return true;
+}
+
 /**
  * Renders kept items as the checkpoint body: every section of the template in order, `- none` under an empty
  * one (`compact` leaves empty sections but Current Request out, for very small budgets). Runs of action-log entries that were left
@@ -98,12 +117,16 @@ export function renderItems(
     if (list === undefined) bySection.set(item.section, [item]);
     else list.push(item);
   }
-  const everyAction = every.filter((item) => item.action !== undefined);
   const blocks: string[] = [];
   for (const section of CHECKPOINT_SECTIONS) {
     const items = bySection.get(section.key) ?? [];
     const lines =
-      items.length === 0 ? [] : sectionLines(items, section.key === 'actionLog' ? everyAction : []);
+      items.length === 0
+        ? []
+        : sectionLines(
+            items,
+            section.key === 'actionLog' ? every.filter((item) => item.action !== undefined) : [],
+          );
     if (lines.length === 0 && compact && section.key !== 'currentRequest') continue;
     const body = lines.length === 0 ? EMPTY_SECTION : demoteHeadings(lines.join('\n'));
     blocks.push(`${sectionHeading(section.key)}\n${body}`);

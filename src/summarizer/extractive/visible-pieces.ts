@@ -27,9 +27,25 @@ export class VisiblePieces {
   collect(text: string, into: Set<string>): void {
     if (this.wanted.size === 0) return;
     this.words(text, into);
-    if (text.includes('`'))
-      for (const match of text.matchAll(/`([^`\n]+)`/g)) this.keep(match[1] as string, into);
+    this.backtickSpans(text, into);
     this.lines(text, into);
+  }
+
+  /** What `` /`([^`\n]+)`/g `` captures, through the filter: a span is cut out only when it could be wanted. */
+  private backtickSpans(text: string, into: Set<string>): void {
+    let open = text.indexOf('`');
+    while (open !== -1) {
+      let close = open + 1;
+      while (close < text.length && text.charCodeAt(close) !== 0x60 && text.charCodeAt(close) !== 0x0a)
+        close++;
+      if (close === text.length) return;
+      if (text.charCodeAt(close) === 0x0a) open = text.indexOf('`', close);
+      else if (close === open + 1) open = close;
+      else {
+        this.keepSlice(text, open + 1, close, into);
+        open = text.indexOf('`', close + 1);
+      }
+    }
   }
 
   private keep(piece: string, into: Set<string>): void {
@@ -104,20 +120,15 @@ function isClosingPunctuation(code: number): boolean {
   return code === 0x2e || code === 0x3a || code === 0x21 || code === 0x3f;
 }
 
+/** The ASCII separators of words, by code: one array read per character of prose, code and paths. */
+const ASCII_WORD_BREAK = (() => {
+  const table = new Uint8Array(128);
+  for (const separator of '`\'"()[],;') table[separator.charCodeAt(0)] = 1;
+  for (let code = 0; code < 128; code++) if (isSpace(code)) table[code] = 1;
+  return table;
+})();
+
 /** The separators of words: white space (as `\s` and `trim` define it) and `` `'"()[],; ``. */
 function isWordBreak(code: number): boolean {
-  switch (code) {
-    case 0x60:
-    case 0x27:
-    case 0x22:
-    case 0x28:
-    case 0x29:
-    case 0x5b:
-    case 0x5d:
-    case 0x2c:
-    case 0x3b:
-      return true;
-    default:
-      return isSpace(code);
-  }
+  return code < 128 ? ASCII_WORD_BREAK[code] === 1 : isSpace(code);
 }

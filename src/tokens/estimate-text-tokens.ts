@@ -56,17 +56,17 @@ const CJK_BYTE = CLASS_BYTE[CJK] as number;
 
 const encoder = new TextEncoder();
 /**
- * Texts shorter than this share one kept buffer for their copy, grown by doubling; a longer text gets a buffer of
- * its own, so what stays allocated between calls is at most 1 MB.
+ * Most code units copied at once. The buffer for the copy is kept between calls (grown by doubling up to this
+ * size), and a longer text is priced a piece at a time, so a call allocates nothing but for a word or a run of one
+ * class longer than a piece.
  */
-const KEPT_BUFFER = 1 << 20;
+const PIECE = 1 << 20;
 let kept = new Uint8Array(1 << 10);
 
-/** A buffer for the copy of a text of `length` code units and its end byte. */
-function bufferFor(length: number): Uint8Array {
-  if (kept.length > length) return kept;
-  if (length >= KEPT_BUFFER) return new Uint8Array(length + 1);
-  kept = new Uint8Array(Math.max(length + 1, Math.min(KEPT_BUFFER, kept.length * 2)));
+/** The kept buffer, grown to hold `length` code units and the end byte. */
+function keptBuffer(length: number): Uint8Array {
+  if (kept.length <= length)
+    kept = new Uint8Array(Math.max(length + 1, Math.min(PIECE + 1, kept.length * 2)));
   return kept;
 }
 
@@ -83,21 +83,58 @@ function copiedAscii(text: string, bytes: Uint8Array): boolean {
   return read === text.length && written === text.length;
 }
 
-/** Writes the byte copy of `text` into `bytes`. */
-function copyText(text: string, bytes: Uint8Array): void {
-  const length = text.length;
-  if (!copiedAscii(text, bytes)) {
-    for (let index = 0; index < length; index++) {
-      const code = text.charCodeAt(index);
-      bytes[index] =
-        code < 0x2e80
-          ? (UNIT_BYTE[code] as number)
-          : code >= 0xd800 && code <= 0xdfff
-            ? SURROGATE_BYTE
-            : CJK_BYTE;
-    }
+/** Writes the bytes of the code units of `text` from `from` to `to` at the start of `bytes`. */
+function copyUnits(text: string, from: number, to: number, bytes: Uint8Array): void {
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index);
+    bytes[index - from] =
+      code < 0x2e80
+        ? (UNIT_BYTE[code] as number)
+        : code >= 0xd800 && code <= 0xdfff
+          ? SURROGATE_BYTE
+          : CJK_BYTE;
   }
-  bytes[length] = END_BYTE;
+}
+
+/**
+ * The last place up to `end` where a piece of the copy in `bytes` may end, or 0 if there is none: between two
+ * runs, but not inside a word nor between a space and a digit, so that no price of what comes before depends on
+ * what comes after, and pricing the pieces in turn adds the same amounts in the same order as the whole text.
+ */
+function lastCut(bytes: Uint8Array, end: number): number {
+  let after = BYTE_CLASS[bytes[end] as number] as number;
+  for (let cut = end; cut > 0; cut--) {
+    const before = BYTE_CLASS[bytes[cut - 1] as number] as number;
+    if (before !== after && (before > DIGIT || after > DIGIT) && (before !== SPACE || after !== DIGIT))
+      return cut;
+    after = before;
+  }
+  return 0;
+}
+
+/**
+ * A text longer than a piece, priced a piece at a time. Each copy holds one code unit past the piece, to see
+ * where it may end. Only a word or a run of one class longer than a piece leaves no place to cut: the rest of the
+ * text then gets a buffer of its own. Linear: a cut falls well before the end of a copy only ahead of such a word
+ * or run, which the next copy ends or hands to that buffer, so no code unit is copied more than twice.
+ */
+function piecewiseCost(text: string, weights: RoughWeights): number {
+  const length = text.length;
+  const bytes = keptBuffer(PIECE);
+  let tokens = 0;
+  let from = 0;
+  while (length - from > PIECE) {
+    copyUnits(text, from, from + PIECE + 1, bytes);
+    const cut = lastCut(bytes, PIECE);
+    if (cut === 0) break;
+    bytes[cut] = END_BYTE;
+    tokens = bytesCost(bytes, weights, tokens);
+    from += cut;
+  }
+  const rest = length - from > PIECE ? new Uint8Array(length - from + 1) : bytes;
+  copyUnits(text, from, length, rest);
+  rest[length - from] = END_BYTE;
+  return bytesCost(rest, weights, tokens);
 }
 
 /** What each class of character costs when it continues a run and when it starts one, for one set of weights. */
@@ -136,8 +173,8 @@ function pricesOf(weights: RoughWeights): ClassPrices {
 /**
  * Estimated tokens of `text`: one pass over its UTF-16 code units pricing words, numbers, punctuation runs,
  * whitespace runs and non-Latin characters with `weights` (see {@link RoughWeights} for the calibration and its
- * measured error). Linear, never throws, and allocation-free below a million code units (the buffer its copy goes
- * to is kept). A non-empty text costs at least one token.
+ * measured error). Linear, never throws, and allocation-free (the buffer its copy goes to is kept) unless one word
+ * or run of a class is over a million code units long. A non-empty text costs at least one token.
  */
 export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_WEIGHTS): number {
   if (text.length === 0) return 0;
@@ -146,17 +183,20 @@ export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_W
 
 /** The unrounded sum of {@link estimateTextTokens}' prices (exported for the equivalence tests). */
 export function roughTextCost(text: string, weights: RoughWeights): number {
-  const bytes = bufferFor(text.length);
-  copyText(text, bytes);
-  return bytesCost(bytes, weights);
+  const length = text.length;
+  if (length > PIECE) return piecewiseCost(text, weights);
+  const bytes = keptBuffer(length);
+  if (!copiedAscii(text, bytes)) copyUnits(text, 0, length, bytes);
+  bytes[length] = END_BYTE;
+  return bytesCost(bytes, weights, 0);
 }
 
 /**
- * The prices of the byte copy up to its end byte, one run of a class at a time. A run is priced once the class
- * after it is known, and the additions to `tokens` and `wordCost` keep the order of the per-character loop this
- * replaced, so the floating-point sums are the same to the last bit.
+ * `tokensBefore` plus the prices of the byte copy up to its end byte, one run of a class at a time. A run is
+ * priced once the class after it is known, and the additions to `tokens` and `wordCost` keep the order of the
+ * per-character loop this replaced, so the floating-point sums are the same to the last bit.
  */
-function bytesCost(bytes: Uint8Array, weights: RoughWeights): number {
+function bytesCost(bytes: Uint8Array, weights: RoughWeights, tokensBefore: number): number {
   const { continuation, start } = pricesOf(weights);
   const word = weights.word;
   const beyond8 = weights.letterBeyond8;
@@ -165,7 +205,9 @@ function bytesCost(bytes: Uint8Array, weights: RoughWeights): number {
   const indentation = weights.indentation;
   const spaceBeforeDigit = weights.spaceBeforeDigit;
   const randomCharacter = weights.randomCharacter;
-  let tokens = 0;
+  // The unary plus is no-op arithmetic, but with a bare `= tokensBefore` V8 compiled the loop 20 % slower (6.8
+  // against 5.7 ms on the corpus micro-benchmark).
+  let tokens = +tokensBefore;
   // The letters-and-digits run being read ("word"): where it began (set where every other run ends), its letter
   // and digit groups' prices so far, and how often it switched between letters and digits.
   let wordStart = 0;

@@ -400,6 +400,32 @@ describe('estimateTextTokens', () => {
     }
   });
 
+  it('agrees exactly with the reference estimator on texts priced a piece at a time', () => {
+    const piece = 1 << 20;
+    fc.assert(
+      fc.property(
+        anyText.filter((sample) => sample.length > 0),
+        anyText,
+        fc.integer({ min: 1, max: 5_000 }),
+        (sample, prefix, over) => {
+          const long = prefix + sample.repeat(Math.ceil((piece + over) / sample.length));
+          expect(roughTextCost(long, ROUGH_WEIGHTS)).toBe(referenceCost(long));
+        },
+      ),
+      { numRuns: 30 },
+    );
+    for (const long of [
+      'a'.repeat(piece + 10),
+      `x. ${'b'.repeat(piece + 3)}`,
+      `. ${'a'.repeat(piece)} end`,
+      `${' '.repeat(piece)}7 and ${'9'.repeat(piece)}`,
+      `${'Ab1'.repeat(piece / 2)}.${'\n'.repeat(piece + 1)}`,
+      'Ünïcödé and ASCII: {"key": [12, 345.6]}\n\t'.repeat(Math.ceil((2.5 * piece) / 40)),
+    ]) {
+      expect(roughTextCost(long, ROUGH_WEIGHTS)).toBe(referenceCost(long));
+    }
+  });
+
   it('prices long runs of one class as the reference does', () => {
     expect(estimateTextTokens('')).toBe(0);
     for (const sample of [

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { estimateTextTokens, roughTextCost } from '../../src/tokens/estimate-text-tokens.js';
 import { ROUGH_WEIGHTS, type RoughWeights } from '../../src/tokens/rough-calibration.js';
+import { type CorpusDir, corpusFiles, readCorpusFile } from '../support/corpus.js';
 
 // The estimator as it was before it read whole ASCII runs at once (issue 15), kept as the reference the faster
 // loop must agree with exactly: any difference, even in the order floating-point costs are added, would change
@@ -165,6 +166,163 @@ const wordy = fc
   .array(fc.oneof(word, fc.constantFrom(' ', '  ', '\n', '.', '_', '-', '"', ': ')), { maxLength: 60 })
   .map((pieces) => pieces.join(''));
 
+/** Pieces of every kind of text the estimator meets, and of some it should survive. */
+const ASCII = [...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~\t\n\r\u0000\u007f'];
+const ascii = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...ASCII), minLength, maxLength });
+const prose = fc
+  .array(fc.oneof(word, fc.constantFrom(' ', ', ', '. ', '\n\n', ' - ', '? ', "'s ")), { maxLength: 120 })
+  .map((pieces) => pieces.join(''));
+const code = fc
+  .array(
+    fc.oneof(
+      word,
+      fc.constantFrom(
+        '  ',
+        '    ',
+        '\t',
+        '\n',
+        '\r\n',
+        '();',
+        ' => ',
+        '{',
+        '}',
+        ' = ',
+        '0x1F',
+        '// ',
+        'camelCase',
+        'HTTPServer',
+      ),
+    ),
+    { maxLength: 120 },
+  )
+  .map((pieces) => pieces.join(''));
+const json = fc.oneof(
+  fc.json({ maxDepth: 3 }),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value, null, 2)),
+);
+const digits = fc.stringMatching(/^[0-9 .,:-]{0,200}$/);
+const script = fc.string({
+  unit: fc
+    .oneof(
+      fc.integer({ min: 0x80, max: 0x24f }),
+      fc.integer({ min: 0x250, max: 0x1fff }),
+      fc.integer({ min: 0x2000, max: 0x2e7f }),
+      fc.integer({ min: 0x2e80, max: 0xffff }),
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+    )
+    .map((code) => String.fromCharCode(code)),
+  maxLength: 200,
+});
+const mixed = fc
+  .array(
+    fc.oneof(
+      word,
+      fc.constantFrom(
+        ' ',
+        '\t',
+        '\n',
+        '.',
+        'é',
+        'Привет',
+        'مرحبا',
+        '中文字',
+        'カタカナ',
+        '한국어',
+        '—',
+        '→',
+        '€',
+      ),
+      fc.constantFrom(
+        '\ud83d\ude00',
+        '\ud83d\udc4d\ud83c\udffd',
+        '\ud800',
+        '\udfff',
+        'a\ud800b',
+        '\udc00\ud800',
+      ),
+    ),
+    { maxLength: 80 },
+  )
+  .map((pieces) => pieces.join(''));
+const runs = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        'a',
+        'Z',
+        '7',
+        ' ',
+        '\t',
+        '\n',
+        '\r\n',
+        '.',
+        '中',
+        '→',
+        'é',
+        'Ж',
+        '\ud83d\ude00',
+        '\ud800',
+        'ab1',
+      ),
+      fc.integer({ min: 1, max: 2000 }),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.map(([piece, count]) => piece.repeat(count)).join(''));
+const anyText = fc.oneof(
+  prose,
+  code,
+  json,
+  digits,
+  script,
+  mixed,
+  runs,
+  text,
+  wordy,
+  ascii(0, 300),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 100 }),
+);
+
+/** Every string value of a JSON value, depth first. */
+function stringsOf(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (value !== null && typeof value === 'object')
+    for (const item of Object.values(value)) stringsOf(item, into);
+}
+
+/** Real texts from the corpus (the committed sample without the shared one): string values and raw slices. */
+function corpusTexts(): string[] {
+  const texts: string[] = [];
+  for (const dir of [
+    'anthropic',
+    'claude-code',
+    'openai',
+    'sharegpt',
+  ] as const satisfies readonly CorpusDir[]) {
+    for (const path of corpusFiles(dir)) {
+      const raw = readCorpusFile(path);
+      const values: string[] = [];
+      for (const line of path.endsWith('.jsonl') ? raw.split('\n') : [raw]) {
+        try {
+          stringsOf(JSON.parse(line), values);
+        } catch {
+          // Not JSON: its raw slices below still count.
+        }
+      }
+      texts.push(...values.slice(0, 3_000));
+      const slices = 12;
+      for (let slice = 0; slice < slices; slice++) {
+        const from = Math.floor((raw.length * slice) / slices);
+        texts.push(raw.slice(from, from + 8_192));
+      }
+    }
+  }
+  return texts;
+}
+
 describe('estimateTextTokens', () => {
   it('agrees exactly with the reference estimator on text of every character class', () => {
     fc.assert(
@@ -187,6 +345,85 @@ describe('estimateTextTokens', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('agrees exactly with the reference estimator on generated text of every kind', () => {
+    fc.assert(
+      fc.property(anyText, (sample) => {
+        expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees exactly with the reference estimator on ASCII text of every length around the copy threshold', () => {
+    fc.assert(
+      fc.property(fc.oneof(ascii(0, 70), wordy, prose, code), (sample) => {
+        expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees exactly with the reference estimator under any weights, infinite, negative zero and NaN included', () => {
+    const weights = fc.record(
+      Object.fromEntries(Object.keys(ROUGH_WEIGHTS).map((key) => [key, fc.double()])) as {
+        [K in keyof RoughWeights]: fc.Arbitrary<number>;
+      },
+    );
+    fc.assert(
+      fc.property(anyText, weights, (sample, custom) => {
+        expect(roughTextCost(sample, custom)).toBe(referenceCost(sample, custom));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('agrees exactly with the reference estimator on real texts from the corpus', () => {
+    const texts = corpusTexts();
+    expect(texts.length).toBeGreaterThan(100);
+    for (const sample of texts) expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+  });
+
+  it('prices texts longer than the buffer it keeps, and shorter texts after them, as the reference does', () => {
+    const line = 'The quick brown fox jumps over 13 lazy dogs; x86_64 0xDEADbeef\n';
+    const long = line.repeat(Math.ceil(1_100_000 / line.length));
+    for (const sample of [
+      long,
+      `${long}é中\ud83d\ude00`,
+      'a'.repeat(1_048_576),
+      long.slice(0, 40),
+      'tail',
+      'ü',
+    ]) {
+      expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+    }
+  });
+
+  it('agrees exactly with the reference estimator on texts priced a piece at a time', () => {
+    const piece = 1 << 20;
+    fc.assert(
+      fc.property(
+        anyText.filter((sample) => sample.length > 0),
+        anyText,
+        fc.integer({ min: 1, max: 5_000 }),
+        (sample, prefix, over) => {
+          const long = prefix + sample.repeat(Math.ceil((piece + over) / sample.length));
+          expect(roughTextCost(long, ROUGH_WEIGHTS)).toBe(referenceCost(long));
+        },
+      ),
+      { numRuns: 30 },
+    );
+    for (const long of [
+      'a'.repeat(piece + 10),
+      `x. ${'b'.repeat(piece + 3)}`,
+      `. ${'a'.repeat(piece)} end`,
+      `${' '.repeat(piece)}7 and ${'9'.repeat(piece)}`,
+      `${'Ab1'.repeat(piece / 2)}.${'\n'.repeat(piece + 1)}`,
+      'Ünïcödé and ASCII: {"key": [12, 345.6]}\n\t'.repeat(Math.ceil((2.5 * piece) / 40)),
+    ]) {
+      expect(roughTextCost(long, ROUGH_WEIGHTS)).toBe(referenceCost(long));
+    }
   });
 
   it('prices long runs of one class as the reference does', () => {

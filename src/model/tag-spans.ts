@@ -19,11 +19,12 @@ export interface TagSpan {
  * neither `<` nor `>`.
  */
 export function tagSpans(text: string, tags: readonly string[]): TagSpan[] {
-  const opens = tags.map((tag) => `<${tag}>`);
-  const closes = tags.map((tag) => `</${tag}>`);
+  const spans: TagSpan[] = [];
+  // Most texts hold no tag at all (every one starts with `<`): one scan answers for all of them.
+  if (text.indexOf('<') === -1) return spans;
+  const { opens, closes } = markersOf(tags);
   // Where each tag next opens at or after `position` (-2: not looked up yet, -1: never again or never closed).
   const next = tags.map(() => -2);
-  const spans: TagSpan[] = [];
   let position = 0;
   for (;;) {
     let best = -1;
@@ -50,6 +51,18 @@ export function tagSpans(text: string, tags: readonly string[]): TagSpan[] {
     spans.push({ tag: tags[best] as string, start, end, bodyStart, bodyEnd });
     position = end;
   }
+}
+
+// The callers pass a few fixed lists of tags, so their opening and closing markers are made once per list.
+const markersByTags = new WeakMap<readonly string[], { opens: string[]; closes: string[] }>();
+
+function markersOf(tags: readonly string[]): { opens: string[]; closes: string[] } {
+  let markers = markersByTags.get(tags);
+  if (markers === undefined) {
+    markers = { opens: tags.map((tag) => `<${tag}>`), closes: tags.map((tag) => `</${tag}>`) };
+    markersByTags.set(tags, markers);
+  }
+  return markers;
 }
 
 /** `text` without the spans of {@link tagSpans}: what `text.replace(/<(…)>[\s\S]*?<\/\1>/g, '')` returns. */

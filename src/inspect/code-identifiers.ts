@@ -63,8 +63,17 @@ const MAX_LINES = 12;
 // A line worth quoting says something: not a brace, a bare keyword, a comment or a blank.
 const TRIVIAL_LINE = /^(?:[{}()[\];,]+|end|else|do|fi|done|\}\)?;?|\/\/.*|#.*|\*.*|\/\*.*|<\/?\w+>|"""?)$/;
 
-function collect(pattern: RegExp, text: string, out: Set<string>): void {
-  for (const match of text.matchAll(pattern)) addName(match[1] ?? match[0], out);
+/**
+ * Adds the names `pattern` (global, never matching empty) finds in `text`: its group 1, else the whole match.
+ * `literal` is a string every match contains: without it in the text the pattern is not run (a scan for a string
+ * is cheaper than one for the pattern, which starts a match attempt at every line or word).
+ */
+function collect(pattern: RegExp, text: string, out: Set<string>, literal?: string): void {
+  if (literal !== undefined && !text.includes(literal)) return;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    addName(match[1] ?? match[0], out);
+  }
 }
 
 function addName(name: string, out: Set<string>): void {
@@ -128,10 +137,10 @@ function nameAt(text: string, at: number): DefinedName | undefined {
 export function definedNames(text: string): string[] {
   const out = new Set<string>();
   for (const name of definitionNames(text)) addName(name, out);
-  collect(EXPORTED_NAME, text, out);
+  collect(EXPORTED_NAME, text, out, 'export');
   collect(BINDING, text, out);
-  collect(MODULE_ATTRIBUTE, text, out);
-  collect(SHELL_FUNCTION, text, out);
+  collect(MODULE_ATTRIBUTE, text, out, '@');
+  collect(SHELL_FUNCTION, text, out, '()');
   return [...out];
 }
 
@@ -150,24 +159,44 @@ export function identifierChanges(before: string, after: string): IdentifierChan
   const defined = definedNames(after);
   const definedSet = new Set(defined);
   const old = new Set(identifierTokens(before));
-  const added = identifierTokens(after)
-    .filter((name) => !old.has(name) && !definedSet.has(name))
-    .slice(0, MAX_ADDED);
-  const still = new Set(defined);
-  const removed = definedNames(before).filter((name) => !still.has(name) && !after.includes(name));
+  const added = firstNewTokens(after, (name) => !old.has(name) && !definedSet.has(name), MAX_ADDED);
+  const removed = definedNames(before).filter((name) => !definedSet.has(name) && !after.includes(name));
   return { defined, added, removed, lines: addedLines(before, after) };
+}
+
+/**
+ * The first `max` of {@link identifierTokens} that `keep` accepts, in order: the scan stops there, where a
+ * whole-file write has its 40 new names long before its end.
+ */
+function firstNewTokens(text: string, keep: (name: string) => boolean, max: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(text); match !== null; match = IDENTIFIER.exec(text)) {
+    const name = match[0];
+    if (name.length < 2 || KEYWORDS.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    if (keep(name)) out.push(name);
+    if (out.length >= max) break;
+  }
+  // The pattern is exported, and `matchAll` starts where `lastIndex` says.
+  IDENTIFIER.lastIndex = 0;
+  return out;
 }
 
 /** Distinct short lines of `after` that `before` does not have, trimmed, in order. */
 function addedLines(before: string, after: string): string[] {
   const old = new Set(before.split('\n').map((line) => line.trim()));
   const out: string[] = [];
-  for (const raw of after.split('\n')) {
-    const line = raw.trim();
+  // Lines are cut one at a time: the first 12 new ones are often near the top of a long file.
+  for (let start = 0; start <= after.length && out.length < MAX_LINES; ) {
+    const newline = after.indexOf('\n', start);
+    const end = newline === -1 ? after.length : newline;
+    const line = after.slice(start, end).trim();
+    start = end + 1;
     if (line.length < 8 || line.length > 100 || old.has(line) || TRIVIAL_LINE.test(line)) continue;
     if (out.includes(line)) continue;
     out.push(line);
-    if (out.length >= MAX_LINES) break;
   }
   return out;
 }

@@ -10,7 +10,7 @@ import {
   constraintSentences,
   correctionOf,
   decisionsAmong,
-  intentSentences,
+  intentsAmong,
   pushUnique,
   remainingItems,
   splitSentences,
@@ -26,6 +26,8 @@ export interface PromptFact {
   /** No assistant text answered it within these turns. */
   readonly unanswered: boolean;
 }
+
+type PromptRecord = { -readonly [Key in keyof PromptFact]: PromptFact[Key] };
 
 /** Everything the extractive checkpoint is built from, gathered in one pass over the turns. */
 export interface SessionFacts {
@@ -51,8 +53,22 @@ export interface SessionFacts {
 const STATE_PATTERNS: readonly [(text: string) => string | undefined, string][] = [
   [(text) => parenthesized(text, '(Current directory: '), 'Working directory'],
   [(text) => parenthesized(text, '(Open file: '), 'Open file'],
-  [(text) => /running in background with ID: (\S+)/i.exec(text)?.[1], 'Background job'],
-  [(text) => /^Switched to (?:a new )?branch '([^'\n]+)'/m.exec(text)?.[1], 'Branch'],
+  // Every match holds `D: ` or `d: ` (the regex ignores case only in letters): a search for those two is
+  // cheaper than the regex over an output that has neither.
+  [
+    (text) =>
+      text.includes('D: ') || text.includes('d: ')
+        ? /running in background with ID: (\S+)/i.exec(text)?.[1]
+        : undefined,
+    'Background job',
+  ],
+  [
+    (text) =>
+      text.includes('Switched to ')
+        ? /^Switched to (?:a new )?branch '([^'\n]+)'/m.exec(text)?.[1]
+        : undefined,
+    'Branch',
+  ],
 ];
 
 /**
@@ -115,6 +131,15 @@ function scanState(text: string, state: Map<string, string>): void {
   }
 }
 
+/** Adds the code spans of a text to `named`, up to {@link MAX_NAMED}: the scan stops there. */
+function collectNamed(text: string, named: string[], seen: Set<string>): void {
+  CODE_SPAN.lastIndex = 0;
+  for (let match = CODE_SPAN.exec(text); match !== null; match = CODE_SPAN.exec(text)) {
+    pushUnique(named, [(match[1] as string).trim()], seen);
+    if (named.length >= MAX_NAMED) break;
+  }
+}
+
 /** The last test, lint or build command and what it reported. */
 function lastCheck(actions: readonly ActionFact[]): string | undefined {
   for (let index = actions.length - 1; index >= 0; index--) {
@@ -131,13 +156,14 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
   const results = pairResults(messages);
   const actions: ActionFact[] = [];
   const located: { action: ActionFact; followUp?: string }[] = [];
-  const prompts: { text: string; kind: PromptFact['kind']; continuation: boolean; unanswered: boolean }[] =
-    [];
+  const prompts: PromptRecord[] = [];
   const constraints: string[] = [];
   const decisions: string[] = [];
   const seenConstraints = new Set<string>();
   const seenDecisions = new Set<string>();
   const assistantTexts: string[] = [];
+  // The sentences of the last two assistant texts, which its intents are read from.
+  let recentSentences: readonly (readonly string[])[] = [];
   const named: string[] = [];
   const seenNamed = new Set<string>();
   const state = new Map<string, string>();
@@ -162,15 +188,15 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
       counts.assistant++;
       const text = assistantText(message);
       if (text !== '') {
-        for (const prompt of prompts.slice(answered)) prompt.unanswered = false;
+        for (let index = answered; index < prompts.length; index++)
+          (prompts[index] as PromptRecord).unanswered = false;
         answered = prompts.length;
         assistantTexts.push(text);
-        // Split once: the decisions and the follow-up both read the sentences.
+        // Split once: the decisions, the follow-up and the intents all read the sentences.
         const sentences = splitSentences(text);
+        recentSentences = [...recentSentences.slice(-1), sentences];
         pushUnique(decisions, decisionsAmong(sentences), seenDecisions);
-        for (const match of text.matchAll(CODE_SPAN)) {
-          if (named.length < MAX_NAMED) pushUnique(named, [(match[1] as string).trim()], seenNamed);
-        }
+        if (named.length < MAX_NAMED && text.includes('`')) collectNamed(text, named, seenNamed);
         const followUp = sentences.slice(0, 2).join(' ').slice(0, FOLLOW_UP_CHARS);
         for (const waiting of awaitingFollowUp) if (followUp !== '') waiting.followUp = followUp;
         awaitingFollowUp = [];
@@ -182,7 +208,7 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
         const entry = { action };
         located.push(entry);
         if (action.failed) awaitingFollowUp.push(entry);
-        plan = planOf(part.name, part.arguments) ?? plan;
+        plan = planOf(part) ?? plan;
       }
     } else if (message.role === 'tool') {
       counts.tool++;
@@ -196,7 +222,7 @@ export function collectFacts(messages: readonly Message[]): SessionFacts {
   if (check !== undefined) stateLines.push(check);
   const recent = assistantTexts.slice(-2);
   const intents: string[] = [];
-  pushUnique(intents, recent.flatMap(intentSentences).slice(-3), new Set());
+  pushUnique(intents, recentSentences.flatMap(intentsAmong).slice(-3), new Set());
   const remaining: string[] = [];
   pushUnique(remaining, recent.flatMap(remainingItems), new Set());
   return {

@@ -1,11 +1,12 @@
-import { capArtifact, firstLine } from '../../inspect/artifact-patterns.js';
+import { capArtifact } from '../../inspect/artifact-patterns.js';
 import { resultErrorLines } from '../../inspect/artifacts.js';
 import { callArgumentObjectOf } from '../../inspect/call-arguments.js';
 import { type IdentifierChanges, identifierChanges } from '../../inspect/code-identifiers.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
 import type { ToolCallPart, ToolResultPart } from '../../model/part.js';
-import { clip } from './sentences.js';
+import { firstLineOf } from './first-line.js';
+import { clip, flattenUpTo } from './sentences.js';
 
 /** What kind of thing a tool call did, as written in Completed Actions. */
 export type ActionVerb =
@@ -92,7 +93,12 @@ function pathsOf(args: JsonObject): string[] {
   return out;
 }
 
-function classify(name: string, args: JsonObject, command: string | undefined): ActionVerb {
+function classify(
+  name: string,
+  args: JsonObject,
+  command: string | undefined,
+  paths: readonly string[],
+): ActionVerb {
   const lower = name.toLowerCase();
   const editorVerb = command === undefined ? undefined : EDITOR_VERBS.get(command);
   if (editorVerb !== undefined) return editorVerb;
@@ -102,7 +108,7 @@ function classify(name: string, args: JsonObject, command: string | undefined): 
   if (/write|create|new_?file|save/.test(lower)) return 'CREATE';
   if (/grep|search|find|glob|lookup/.test(lower)) return 'SEARCH';
   if (/^ls$|list|tree|dir/.test(lower)) return 'LIST';
-  if (/read|view|open|cat|show|get_?file/.test(lower) && pathsOf(args).length > 0) return 'READ';
+  if (/read|view|open|cat|show|get_?file/.test(lower) && paths.length > 0) return 'READ';
   if (/fetch|browse|http|web|download|url/.test(lower) || stringAt(args, URL_KEYS) !== undefined)
     return 'FETCH';
   if (/^task$|agent|delegate|spawn/.test(lower)) return 'DELEGATE';
@@ -111,7 +117,8 @@ function classify(name: string, args: JsonObject, command: string | undefined): 
 
 function renderScalar(value: JsonValue | undefined): string | undefined {
   if (typeof value === 'string') {
-    const flat = value.replace(/\s+/g, ' ').trim();
+    // A longer text is clipped to 60, so its first 301 flattened characters decide.
+    const flat = flattenUpTo(value, 300);
     // Paths and URLs stay whole: they are what the checkpoint exists to keep.
     return /[/\\]/.test(flat) && flat.length <= 300 && !/\s/.test(flat) ? flat : clip(flat, 60);
   }
@@ -137,19 +144,27 @@ function argumentList(args: JsonObject): string {
   return pieces.join(', ');
 }
 
-function commandTarget(command: string): string {
-  const first = firstLine(command);
-  const all = command.trim().split('\n');
-  const lines = all.length;
-  const cut = first.length < (all[0] ?? '').trim().length ? '…' : '';
-  return `\`${first}${cut}\`${lines > 1 ? ` (+${lines - 1} lines)` : ''}`;
+function commandTarget(command: string, first: string): string {
+  const whole = command.trim();
+  const breaks = newlines(whole);
+  const end = whole.indexOf('\n');
+  const cut = first.length < (end === -1 ? whole : whole.slice(0, end)).trim().length ? '…' : '';
+  return `\`${first}${cut}\`${breaks > 0 ? ` (+${breaks} lines)` : ''}`;
 }
 
-function targetOf(verb: ActionVerb, args: JsonObject, command: string | undefined, raw: string): string {
-  if (verb === 'RUN' && command !== undefined) return commandTarget(command);
-  const paths = pathsOf(args);
-  const url = stringAt(args, URL_KEYS);
-  const query = stringAt(args, QUERY_KEYS);
+/**
+ * What the call acted on. `first` is the command's first line, `paths` the call's {@link pathsOf}; the URL and
+ * the query are looked up only for the verbs that show them.
+ */
+function targetOf(
+  verb: ActionVerb,
+  args: JsonObject,
+  command: string | undefined,
+  first: string,
+  paths: readonly string[],
+  raw: string,
+): string {
+  if (verb === 'RUN' && command !== undefined) return commandTarget(command, first);
   switch (verb) {
     case 'READ':
     case 'EDIT':
@@ -157,14 +172,19 @@ function targetOf(verb: ActionVerb, args: JsonObject, command: string | undefine
     case 'LIST':
       if (paths.length > 0) return paths.join(', ');
       break;
-    case 'SEARCH':
+    case 'SEARCH': {
+      const query = stringAt(args, QUERY_KEYS);
       if (query !== undefined)
         return `"${clip(query, 120)}"${paths.length > 0 ? ` in ${paths.join(', ')}` : ''}`;
       break;
-    case 'FETCH':
+    }
+    case 'FETCH': {
+      const url = stringAt(args, URL_KEYS);
       if (url !== undefined) return capArtifact(url);
+      const query = stringAt(args, QUERY_KEYS);
       if (query !== undefined) return `"${clip(query, 120)}"`;
       break;
+    }
     case 'PLAN': {
       const todos = args['todos'];
       return Array.isArray(todos) ? `todo list (${todos.length} items)` : argumentList(args);
@@ -186,23 +206,31 @@ const EXIT_CODE = /\b(?:exit(?:ed with)? (?:code|status)|exit_code|returncode)[:
 const FAILURE_START =
   /^\s*(?:error\b|fatal\b|traceback\b|exception\b|\w+(?:Error|Exception)\b|failed\b|<tool_use_error>)/i;
 
+/** The text parts of a result joined by line feeds (the other parts as empty lines), trimmed. */
 function resultText(result: ToolResultPart): string {
-  return result.content
+  const content = result.content;
+  // One text part, the usual case, needs no array and no join.
+  if (content.length === 1) {
+    const only = content[0] as ToolResultPart['content'][number];
+    return only.type === 'text' ? only.text.trim() : '';
+  }
+  return content
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n')
     .trim();
 }
 
+/** The outcome of a call from its result and the result's {@link resultText}. */
 function outcomeOf(
   result: ToolResultPart | undefined,
+  text: string,
   verb: ActionVerb,
 ): { outcome: string; shortOutcome: string; failed: boolean; errorLines: string[] } {
   if (result === undefined)
     return { outcome: 'no result', shortOutcome: 'no result', failed: false, errorLines: [] };
-  const text = resultText(result);
   const exit = EXIT_CODE.exec(text)?.[1];
   const exitCode = exit === undefined ? undefined : Number(exit);
-  const head = firstLine(text);
+  const head = firstLineOf(text);
   const errorLines = resultErrorLines(result);
   if (result.isError === true && head !== '' && !errorLines.includes(head)) errorLines.push(head);
   const failed =
@@ -230,30 +258,43 @@ function outcomeOf(
 export function describeAction(call: ToolCallPart, result: ToolResultPart | undefined): ActionFact {
   const args: JsonObject = callArgumentObjectOf(call) ?? {};
   const command = stringAt(args, COMMAND_KEYS);
-  const verb = classify(call.name, args, command);
-  const target = targetOf(verb, args, command, call.arguments);
-  const outcome = outcomeOf(result, verb);
+  // Read once here: the verb, the target and the fact all use them.
+  const paths = pathsOf(args);
+  const first = command === undefined ? '' : firstLineOf(command);
+  const text = result === undefined ? '' : resultText(result);
+  const verb = classify(call.name, args, command, paths);
+  const target = targetOf(verb, args, command, first, paths, call.arguments);
+  const outcome = outcomeOf(result, text, verb);
   const running = verb === 'RUN' && command !== undefined;
-  const effect = outcome.failed ? undefined : effectOf(verb, result);
-  const summaryLine = running && result !== undefined ? summaryLineOf(resultText(result)) : undefined;
+  const effect = outcome.failed ? undefined : effectOf(verb, text);
+  const summaryLine = running && result !== undefined ? summaryLineOf(text) : undefined;
   const changes = verb === 'EDIT' || verb === 'CREATE' ? editChanges(args) : undefined;
-  return {
+  // Built field by field, in the order the optional fields always had, without spreading objects.
+  const fact: { -readonly [Key in keyof ActionFact]: ActionFact[Key] } = {
     tool: call.name,
     verb,
     target,
-    ...outcome,
-    paths: pathsOf(args),
-    ...(running ? { command: firstLine(command), fullCommand: command } : {}),
-    ...(effect === undefined ? {} : { effect }),
-    ...(summaryLine === undefined ? {} : { summaryLine }),
-    ...(changes === undefined ? {} : { changes }),
+    outcome: outcome.outcome,
+    shortOutcome: outcome.shortOutcome,
+    failed: outcome.failed,
+    errorLines: outcome.errorLines,
+    paths,
   };
+  if (running) {
+    fact.command = first;
+    fact.fullCommand = command;
+  }
+  if (effect !== undefined) fact.effect = effect;
+  if (summaryLine !== undefined) fact.summaryLine = summaryLine;
+  if (changes !== undefined) fact.changes = changes;
+  return fact;
 }
 
-function effectOf(verb: ActionVerb, result: ToolResultPart | undefined): FileEffect | undefined {
+/** What a write did to its file, from `output`, the {@link resultText} of its result (`''` without one). */
+function effectOf(verb: ActionVerb, output: string): FileEffect | undefined {
   if (verb === 'EDIT') return 'modified';
   if (verb !== 'CREATE') return undefined;
-  const text = result === undefined ? '' : resultText(result).slice(0, 400);
+  const text = output.slice(0, 400);
   if (/\b(?:updated|overwr[io]tten|modified|replaced|edited)\b/i.test(text)) return 'modified';
   if (/\bcreated\b/i.test(text)) return 'created';
   return 'written';

@@ -1,7 +1,8 @@
-import { parseJsonArguments } from '../../inspect/call-arguments.js';
+import { callArgumentsOf } from '../../inspect/call-arguments.js';
 import { positionAbove } from '../../model/arrays.js';
 import { isLineTerminator, isSpace, isWordChar } from '../../model/characters.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { ToolCallPart } from '../../model/part.js';
 import type { ActionFact } from './describe-action.js';
 import { clip } from './sentences.js';
 
@@ -33,9 +34,10 @@ const DONE = /^(?:completed?|done|finished|closed|resolved|cancell?ed|skipped)$/
 const ACTIVE = /^(?:in[_ -]?progress|active|doing|started|running|current)$/i;
 
 /** The plan a plan-tool call writes, or undefined when its arguments hold no list of items. */
-export function planOf(toolName: string, argumentsText: string): PlanItem[] | undefined {
-  if (!/todo|plan|task/i.test(toolName)) return undefined;
-  const parsed = parseJsonArguments(argumentsText);
+export function planOf(call: ToolCallPart): PlanItem[] | undefined {
+  if (!/todo|plan|task/i.test(call.name)) return undefined;
+  // Parsed once for every reader of the call (up to 64 KiB).
+  const parsed = callArgumentsOf(call);
   if (!isJsonObject(parsed)) return undefined;
   for (const key of LIST_KEYS) {
     const list = parsed[key];

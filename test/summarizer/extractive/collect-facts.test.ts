@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { documentTranscripts } from '../../../src/codecs/document.js';
+import { decodeDocument } from '../../../src/codecs/registry.js';
+import type { Message } from '../../../src/model/message.js';
 import {
   collectFacts,
   parenthesized,
   withoutTrailingPunctuation,
 } from '../../../src/summarizer/extractive/collect-facts.js';
 import { assistantMessage, toolCall, toolResult, userMessage } from '../../../src/testing.js';
+import { corpusFiles, readCorpusFile } from '../../support/corpus.js';
+import { messages as anyMessages } from '../generators.js';
+import { collectFacts as referenceCollectFacts } from './collect-facts-reference.js';
+import { runMessages } from './fact-generators.js';
 
 // The regexes the scans replace: the oracles, fast on short strings only.
 const CURRENT_DIRECTORY = /\(Current directory: ([^)\n]+)\)/;
@@ -59,5 +66,30 @@ describe('collectFacts: state lines of tool output', () => {
       'Working directory: /repo',
       'Open file: /repo/a.py',
     ]);
+  });
+});
+
+describe('collectFacts against the version before issue 15 second round', () => {
+  const same = (messages: readonly Message[]) => {
+    const facts = collectFacts(messages);
+    const reference = referenceCollectFacts(messages);
+    expect(facts).toEqual(reference);
+    expect(JSON.stringify(facts)).toBe(JSON.stringify(reference));
+  };
+
+  it('gathers the same facts from generated runs', () => {
+    fc.assert(fc.property(runMessages, same), { numRuns: 3000 });
+    fc.assert(fc.property(anyMessages, same), { numRuns: 2000 });
+  });
+
+  it('gathers the same facts from every corpus transcript and its middle', () => {
+    for (const dir of ['anthropic', 'claude-code', 'openai', 'sharegpt'] as const) {
+      for (const file of corpusFiles(dir)) {
+        for (const transcript of documentTranscripts(decodeDocument(readCorpusFile(file)))) {
+          same(transcript.messages);
+          same(transcript.messages.slice(1, -4));
+        }
+      }
+    }
   });
 });

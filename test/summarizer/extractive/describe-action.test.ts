@@ -1,6 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { firstLine } from '../../../src/inspect/artifact-patterns.js';
+import type { ToolResultPart } from '../../../src/model/part.js';
 import { describeAction } from '../../../src/summarizer/extractive/describe-action.js';
-import { toolCall } from '../../../src/testing.js';
+import { firstLineOf } from '../../../src/summarizer/extractive/first-line.js';
+import { toolCall, toolResult } from '../../../src/testing.js';
+import { describeAction as referenceDescribeAction } from './describe-action-reference.js';
+import { hostileText, toolCallPart, toolResultPart } from './fact-generators.js';
 
 describe('describeAction', () => {
   it('runs a shell command named like an Object property, as any other command', () => {
@@ -12,5 +18,55 @@ describe('describeAction', () => {
     expect(
       describeAction(toolCall('str_replace_editor', { command: 'view', path: 'a.ts' }, 'c2'), undefined).verb,
     ).toBe('READ');
+  });
+
+  it('describes every call and result as the version that read each thing again did, fields in order', () => {
+    fc.assert(
+      fc.property(toolCallPart, fc.option(toolResultPart, { nil: undefined }), (call, result) => {
+        const action = describeAction(call, result);
+        const reference = referenceDescribeAction(call, result);
+        expect(action).toEqual(reference);
+        expect(JSON.stringify(action)).toBe(JSON.stringify(reference));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('reads only the head of a megabyte output on one line, and of long argument texts', () => {
+    const line = `{"rows": [${'1, '.repeat(2_000_000)}2]}`;
+    const call = toolCall(
+      'get_rows',
+      { filter: `${'a '.repeat(1_000_000)}b`, note: ' '.repeat(1_000_000) },
+      'c1',
+    );
+    const result = toolResult(call, line).parts[0] as ToolResultPart;
+    const started = performance.now();
+    const action = describeAction(call, result);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(action).toEqual(referenceDescribeAction(call, result));
+  });
+});
+
+describe('firstLineOf', () => {
+  it('is firstLine: the first non-blank line, trimmed, cut to the artifact length', () => {
+    fc.assert(
+      fc.property(hostileText, hostileText, (head, tail) => {
+        for (const text of [
+          head,
+          `${head}${tail}`,
+          `${' '.repeat(195)}${head}`,
+          `${'y'.repeat(197)}${head}`,
+        ]) {
+          expect(firstLineOf(text)).toBe(firstLine(text));
+        }
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('reads a line of megabytes only to its cut, and a run of white space after the cut to its end', () => {
+    expect(firstLineOf(`\n \r\n${'z'.repeat(5_000_000)}`)).toBe('z'.repeat(200));
+    expect(firstLineOf(`${'z'.repeat(199)}\uD83D\uDE00`)).toBe('z'.repeat(199));
+    expect(firstLineOf(`${'z'.repeat(150)}${' '.repeat(3_000_000)}\nnext`)).toBe('z'.repeat(150));
   });
 });

@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectFacts } from '../../../src/summarizer/extractive/collect-facts.js';
-import { bulletText, REMAINING_HEADING } from '../../../src/summarizer/extractive/sentences.js';
+import {
+  bulletText,
+  clip,
+  decisionsAmong,
+  flatten,
+  flattenUpTo,
+  intentsAmong,
+  pushUnique,
+  REMAINING_HEADING,
+  splitSentences,
+} from '../../../src/summarizer/extractive/sentences.js';
 import { assistantMessage, userMessage } from '../../../src/testing.js';
+import { hostileText } from './fact-generators.js';
+import * as reference from './sentences-reference.js';
 
 // The regexes replaced: the oracles, fast on short strings only.
 const OLD_REMAINING_HEADING =
@@ -62,5 +74,58 @@ describe('remaining items', () => {
     expect(remainingOf(`Remaining: ${' '.repeat(n)}\n- a`)).toEqual(['a']);
     expect(remainingOf(`Still need to:\n-${' '.repeat(n)}x\ry\n- b`)).toEqual([]);
     expect(remainingOf(`Still need to:\n-${' '.repeat(n)}x y\n- b`)).toEqual(['x y', 'b']);
+  });
+});
+
+describe('sentences and clipping', () => {
+  it('split prose as the regex replaces and splits did', () => {
+    fc.assert(
+      fc.property(hostileText, (value) => {
+        expect(splitSentences(value)).toEqual(reference.splitSentences(value));
+        const sentences = splitSentences(value);
+        expect(intentsAmong(sentences)).toEqual(reference.intentSentences(value));
+        expect(decisionsAmong(sentences)).toEqual(reference.decisionsAmong(reference.splitSentences(value)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('flatten white space as `replace(/\\s+/g, " ").trim()` did, and clip as before', () => {
+    const limits = fc.constantFrom(0, 1, 2, 12, 60, 63, 64, 65, 120, 300);
+    fc.assert(
+      fc.property(hostileText, hostileText, limits, (head, tail, limit) => {
+        for (const text of [head, `${head}${tail}`, `${head}${' \n'.repeat(70)}${tail}`]) {
+          const flat = text.replace(/\s+/g, ' ').trim();
+          expect(flatten(text)).toBe(flat);
+          expect(flattenUpTo(text, limit)).toBe(flat.length > limit ? flat.slice(0, limit + 1) : flat);
+          expect(clip(text, limit)).toBe(reference.clip(text, limit));
+        }
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it('keep the items pushUnique kept', () => {
+    fc.assert(
+      fc.property(fc.array(hostileText, { maxLength: 8 }), (items) => {
+        const kept: string[] = [];
+        const expected: string[] = [];
+        pushUnique(kept, items, new Set());
+        reference.pushUnique(expected, items, new Set());
+        expect(kept).toEqual(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('read long prose and a megabyte value in linear time', () => {
+    const prose = 'It works. Then it stops!  (Maybe) not.\n'.repeat(50_000);
+    const started = performance.now();
+    expect(splitSentences(prose)).toHaveLength(100_000);
+    expect(clip(`${'a  \n'.repeat(1_000_000)}`, 60)).toBe(reference.clip(`${'a  \n'.repeat(1_000)}`, 60));
+    const run = `Done.${' '.repeat(1_000_000)}a`;
+    // Compared as a boolean: a failing diff of megabyte strings takes minutes to print.
+    expect(splitSentences(run)[0] === run).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

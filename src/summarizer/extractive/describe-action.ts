@@ -1,11 +1,10 @@
-import { capArtifact } from '../../inspect/artifact-patterns.js';
+import { capArtifact, firstLine } from '../../inspect/artifact-patterns.js';
 import { resultErrorLines } from '../../inspect/artifacts.js';
 import { callArgumentObjectOf } from '../../inspect/call-arguments.js';
 import { type IdentifierChanges, identifierChanges } from '../../inspect/code-identifiers.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
 import type { ToolCallPart, ToolResultPart } from '../../model/part.js';
-import { firstLineOf } from './first-line.js';
 import { clip, flattenUpTo } from './sentences.js';
 
 /** What kind of thing a tool call did, as written in Completed Actions. */
@@ -230,7 +229,7 @@ function outcomeOf(
     return { outcome: 'no result', shortOutcome: 'no result', failed: false, errorLines: [] };
   const exit = EXIT_CODE.exec(text)?.[1];
   const exitCode = exit === undefined ? undefined : Number(exit);
-  const head = firstLineOf(text);
+  const head = firstLine(text);
   const errorLines = resultErrorLines(result);
   if (result.isError === true && head !== '' && !errorLines.includes(head)) errorLines.push(head);
   const failed =
@@ -260,7 +259,7 @@ export function describeAction(call: ToolCallPart, result: ToolResultPart | unde
   const command = stringAt(args, COMMAND_KEYS);
   // Read once here: the verb, the target and the fact all use them.
   const paths = pathsOf(args);
-  const first = command === undefined ? '' : firstLineOf(command);
+  const first = command === undefined ? '' : firstLine(command);
   const text = result === undefined ? '' : resultText(result);
   const verb = classify(call.name, args, command, paths);
   const target = targetOf(verb, args, command, first, paths, call.arguments);

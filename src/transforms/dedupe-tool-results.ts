@@ -4,7 +4,7 @@ import type { Part, ToolResultPart } from '../model/part.js';
 import { DUPLICATE_PREFIX, isCondensedOutput } from './condensed-markers.js';
 import { mapMessages, mapParts } from './rewrite.js';
 import { formatCount } from './text-facts.js';
-import { indexToolCalls } from './tool-call-index.js';
+import { indexToolCalls, type ToolCallIndex } from './tool-call-index.js';
 
 /** Options of {@link dedupeToolResults}. */
 export interface DedupeToolResultsOptions {
@@ -71,10 +71,12 @@ export function dedupeToolResults(
       groups.add(text, part.isError === true, { index, partIndex, part });
     });
   });
-  const calls = indexToolCalls(messages);
+  // Most transcripts repeat no output: the calls are indexed only for the first repeated group.
+  let calls: ToolCallIndex | undefined;
   const replacements = new Map<string, Part>();
   const references: DuplicateReference[] = [];
   for (const group of groups.repeated()) {
+    calls ??= indexToolCalls(messages);
     const kept = (keepNewest ? group[group.length - 1] : group[0]) as Occurrence;
     const toolName = calls.callFor(kept.index, kept.partIndex)?.name ?? kept.part.name ?? 'tool';
     for (const copy of group) {

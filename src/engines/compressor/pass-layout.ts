@@ -144,7 +144,7 @@ function keptPart(
     return pruned;
   });
   return {
-    working: working.every((message, index) => message === plan.base[index]) ? plan.base : working,
+    working,
     pruning: plan.reportFor(indices),
     keptTokens,
     whole: () => {

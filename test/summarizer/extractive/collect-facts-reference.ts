@@ -1,22 +1,24 @@
 // src/summarizer/extractive/collect-facts.ts as it was before issue 15's second round, on the reference sentences and
-// actions, kept as the oracle of the faster version.
+// actions, kept as the oracle of the faster version (its types and unchanged helpers are the module's own).
 import { Queue } from '../../../src/model/arrays.js';
 import type { Message } from '../../../src/model/message.js';
 import { toolResultText } from '../../../src/model/message-helpers.js';
 import type { ToolCallPart, ToolResultPart } from '../../../src/model/part.js';
 import {
-  type FailureFix,
-  type LocatedAction,
-  pairFailures,
-} from '../../../src/summarizer/extractive/failures.js';
+  type PromptFact,
+  parenthesized,
+  type SessionFacts,
+  withoutTrailingPunctuation,
+} from '../../../src/summarizer/extractive/collect-facts.js';
+import type { ActionFact } from '../../../src/summarizer/extractive/describe-action.js';
+import { type LocatedAction, pairFailures } from '../../../src/summarizer/extractive/failures.js';
 import {
   type PlanItem,
   planOf as planOfCall,
-  type TrackerStep,
   trackerSteps,
 } from '../../../src/summarizer/extractive/task-state.js';
-import { classifyUserMessage, type UserTextKind } from '../../../src/transforms/user-turns.js';
-import { type ActionFact, describeAction } from './describe-action-reference.js';
+import { classifyUserMessage } from '../../../src/transforms/user-turns.js';
+import { describeAction } from './describe-action-reference.js';
 import {
   assistantText,
   constraintSentences,
@@ -28,37 +30,6 @@ import {
   splitSentences,
 } from './sentences-reference.js';
 
-/** One message the person wrote, verbatim. */
-export interface PromptFact {
-  readonly text: string;
-  readonly kind: Extract<UserTextKind, 'prompt' | 'command' | 'shell'>;
-  /** A bare go-ahead or acknowledgement. */
-  readonly continuation: boolean;
-  /** No assistant text answered it within these turns. */
-  readonly unanswered: boolean;
-}
-
-/** Everything the extractive checkpoint is built from, gathered in one pass over the turns. */
-export interface SessionFacts {
-  readonly prompts: readonly PromptFact[];
-  readonly actions: readonly ActionFact[];
-  readonly failures: readonly FailureFix[];
-  readonly constraints: readonly string[];
-  readonly decisions: readonly string[];
-  /** What the assistant said it would do next, from its last messages, newest last. */
-  readonly intents: readonly string[];
-  /** The newest plan a plan tool wrote in these turns. */
-  readonly plan: readonly PlanItem[] | undefined;
-  /** Items the assistant listed as still to do ("Still need to:", "Remaining:"), from its last messages. */
-  readonly remaining: readonly string[];
-  readonly tracker: readonly TrackerStep[];
-  /** State lines taken from tool output (working directory, open file, background jobs, last test run). */
-  readonly stateLines: readonly string[];
-  /** Code spans the assistant named in its text (`build_index/1`, `Access.get/2`), in order. */
-  readonly named: readonly string[];
-  readonly counts: { readonly user: number; readonly assistant: number; readonly tool: number };
-}
-
 const STATE_PATTERNS: readonly [(text: string) => string | undefined, string][] = [
   [(text) => parenthesized(text, '(Current directory: '), 'Working directory'],
   [(text) => parenthesized(text, '(Open file: '), 'Open file'],
@@ -66,31 +37,6 @@ const STATE_PATTERNS: readonly [(text: string) => string | undefined, string][] 
   [(text) => /^Switched to (?:a new )?branch '([^'\n]+)'/m.exec(text)?.[1], 'Branch'],
 ];
 
-/**
- * What the first `open` followed by a non-empty run without `)` or line feed and then `)` holds, as
- * `/\(Open file: ([^)\n]+)\)/` captures it: that regex rescans the rest of the line from every opening (quadratic),
- * where an unclosed opening rules out every other opening before the same line end.
- */
-export function parenthesized(text: string, open: string): string | undefined {
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(open, from);
-    if (at === -1) return undefined;
-    const start = at + open.length;
-    let end = start;
-    while (end < text.length && text[end] !== ')' && text[end] !== '\n') end++;
-    if (text[end] !== ')') from = end;
-    else if (end > start) return text.slice(start, end);
-    else from = at + 1;
-  }
-}
-
-/** The text without its trailing run of `.,;:`, as `.replace(/[.,;:]+$/, '')` but linear on long runs inside. */
-export function withoutTrailingPunctuation(text: string): string {
-  let end = text.length;
-  while (end > 0 && '.,;:'.includes(text[end - 1] as string)) end--;
-  return text.slice(0, end);
-}
 const TEST_COMMAND =
   /\b(?:test|tests|pytest|jest|vitest|mocha|rspec|phpunit|check|lint|credo|dialyzer|clippy|build|compile|tsc|typecheck|make)\b/;
 const CODE_SPAN = /`([^`\n]{2,120})`/g;

@@ -1,5 +1,5 @@
 // src/summarizer/extractive/describe-action.ts as it was before issue 15's second round (the result's text, first
-// line and paths read again by each part, whole texts flattened), kept as the oracle of the faster version.
+// line and paths read again by each part, whole texts flattened), kept as the oracle of the faster version (its types are the module's own).
 import { capArtifact, firstLine } from '../../../src/inspect/artifact-patterns.js';
 import { resultErrorLines } from '../../../src/inspect/artifacts.js';
 import { callArgumentObjectOf } from '../../../src/inspect/call-arguments.js';
@@ -7,51 +7,13 @@ import type { IdentifierChanges } from '../../../src/inspect/code-identifiers.js
 import type { JsonObject, JsonValue } from '../../../src/model/json.js';
 import { isJsonObject } from '../../../src/model/json.js';
 import type { ToolCallPart, ToolResultPart } from '../../../src/model/part.js';
+import type {
+  ActionFact,
+  ActionVerb,
+  FileEffect,
+} from '../../../src/summarizer/extractive/describe-action.js';
 import { referenceIdentifierChanges as identifierChanges } from '../../inspect/code-identifiers-reference.js';
 import { clip } from './sentences-reference.js';
-
-/** What kind of thing a tool call did, as written in Completed Actions. */
-export type ActionVerb =
-  | 'RUN'
-  | 'READ'
-  | 'EDIT'
-  | 'CREATE'
-  | 'SEARCH'
-  | 'LIST'
-  | 'FETCH'
-  | 'PLAN'
-  | 'DELEGATE'
-  | 'CALL';
-
-/** One tool call and its outcome, reduced to what a checkpoint keeps. */
-export interface ActionFact {
-  readonly tool: string;
-  readonly verb: ActionVerb;
-  /** What the call acted on, with exact strings (command, path, URL, query or a short argument list). */
-  readonly target: string;
-  /** `ok`, `ok: <short output>`, `exit 0`, `failed: <error line>`… */
-  readonly outcome: string;
-  /** The outcome without the output digest, used when the budget is tight. */
-  readonly shortOutcome: string;
-  readonly failed: boolean;
-  /** Error lines of the result (exact). */
-  readonly errorLines: readonly string[];
-  /** File paths named in the arguments. */
-  readonly paths: readonly string[];
-  /** Exact command (first line) when the call ran one. */
-  readonly command?: string;
-  /** The line of a test or build run's output that sums it up (`410 tests, 0 failures`). */
-  readonly summaryLine?: string;
-  /** The whole command text, every line, when the call ran one. */
-  readonly fullCommand?: string;
-  /** What a write or edit did to its file, told from the tool's answer where it says. */
-  readonly effect?: FileEffect;
-  /** Identifiers the edit or write defined, introduced or removed. */
-  readonly changes?: IdentifierChanges;
-}
-
-/** What a call did to a file: `written` when the answer does not say whether the file existed. */
-export type FileEffect = 'created' | 'modified' | 'written' | 'deleted';
 
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'shell_command'];
 const PATH_KEYS = [

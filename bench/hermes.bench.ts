@@ -190,8 +190,11 @@ function total(
  * In-process compaction of the eval's 60-transcript quality set by condense's compressor against Hermes-agent's
  * own `ContextCompressor.compress()` (forced, fresh compressor, summarizer stubbed: `fallback` = it fails and
  * Hermes writes its deterministic summary, `stub` = it returns a fixed text), on the same transcripts and
- * windows; and condense with a fixed checkpoint text as well, the like-for-like peer of Hermes' stub mode. Hermes is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent checkout (pinned commit in
- * `/work/shared/research/hermes.md`); without it the suite is skipped. Each figure is a sum over the group of
+ * windows; and condense with a fixed checkpoint text as well, the like-for-like peer of Hermes' stub mode. Hermes
+ * is not part of condense: set `HERMES_AGENT_DIR` to a hermes-agent tree of the pinned commit `c34b29d1` (see
+ * research/hermes.md; the upstream repository is too large to fetch whole, so `git archive` that commit from the
+ * fork colingreig/hermes-agent-upstream-contrib, which carries upstream history); without it the suite is
+ * skipped. Each figure is a sum over the group of
  * per-transcript medians of 5 runs after a warm-up, once every engine has made {@link WARM_PASSES} untimed passes
  * over the set; `condense first pass` sums condense's single runs of the first of those passes.
  */

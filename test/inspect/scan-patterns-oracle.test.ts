@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capArtifact, findErrorLines, isErrorLine } from '../../src/inspect/artifact-patterns.js';
 import { extractArtifacts, resultErrorLines } from '../../src/inspect/artifacts.js';
-import { IDENTIFIER, identifierTokens } from '../../src/inspect/code-identifiers.js';
+import { definitionNames, IDENTIFIER, identifierTokens } from '../../src/inspect/code-identifiers.js';
 import type { Message } from '../../src/model/message.js';
 import type { ToolResultPart } from '../../src/model/part.js';
 
@@ -18,6 +18,11 @@ const NOT_AN_ERROR = /\b(?:0|no|zero) (?:errors?|failures?|failed)\b|\berrors?: 
 const EMPTY_ERROR_FIELD = /\\?["']?error\\?["']?\s*[:=]\s*(?:\\?"\\?"|\\?'\\?'|null|None|false|\[\]|\{\})/gi;
 const CODE_LIKE =
   /^(?:raise|except|catch|throw|def|class|function|import|from|export|const|let|var|if|elif|else|return|assert|#|\/\/|\*|\/\*)\b|\b(?:console|logger|log|logging)\.(?:error|exception|warn)\(|\bexcept\s+\w*(?:Error|Exception)|\bnew \w*Error\(|=>|\bcatch\s*\(/;
+
+// The definition keywords as one list, before they were grouped by their first letters; with the receiver and
+// name after them, what `definitionNames` reads.
+const OLD_DEFINITION =
+  /\b(?:def|defp|defmacrop?|defmodule|defprotocol|defimpl|defstruct|defguardp?|defdelegate|function\*?|class|interface|type|enum|struct|trait|impl|fn|func|module|namespace|protocol|extension|record|object|fun|sub|proc|macro_rules!|create\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$.!?]*)/g;
 
 function matches(regex: RegExp, text: string): string[] {
   return [...text.matchAll(regex)].map((match) => `${match.index}:${match[0]}`);
@@ -142,6 +147,96 @@ describe('identifier tokens', () => {
     const started = performance.now();
     expect(identifierTokens(run)).toEqual([]);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+const definitionText = fc
+  .array(
+    fc.constantFrom(
+      'def',
+      'defp',
+      'defmacro',
+      'defmacrop',
+      'defmodule',
+      'defprotocol',
+      'defimpl',
+      'defstruct',
+      'defguard',
+      'defguardp',
+      'defdelegate',
+      'function',
+      'function*',
+      'class',
+      'interface',
+      'type',
+      'enum',
+      'struct',
+      'trait',
+      'impl',
+      'fn',
+      'func',
+      'fun',
+      'module',
+      'namespace',
+      'protocol',
+      'proc',
+      'procedure',
+      'extension',
+      'record',
+      'object',
+      'sub',
+      'macro_rules!',
+      'create',
+      'or',
+      'replace',
+      'table',
+      'view',
+      'index',
+      'p',
+      'x',
+      'Name',
+      '_a',
+      '$',
+      '(',
+      ')',
+      '.',
+      '!',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      'é',
+    ),
+    { maxLength: 24 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('definition names', () => {
+  it('are what the keywords as one list found', () => {
+    fc.assert(
+      fc.property(definitionText, (value) => {
+        const oracle = [...value.matchAll(OLD_DEFINITION)].map((match) => match[1] as string);
+        expect(definitionNames(value)).toEqual(oracle);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('agree on source text', () => {
+    const code = [
+      'defmodule App.Web do',
+      '  defp run(x), do: x',
+      '  defmacrop guard_it(a)',
+      'func (s *Server) Serve() {}',
+      'export function* gen() {}',
+      'CREATE OR REPLACE VIEW v AS',
+      'create  or  replace  view active_users as',
+      'macro_rules! my_macro {',
+      'class Foo(Base): pass',
+    ].join('\n');
+    const oracle = [...code.matchAll(OLD_DEFINITION)].map((match) => match[1] as string);
+    expect(definitionNames(code)).toEqual(oracle);
+    expect(oracle.length).toBeGreaterThan(5);
   });
 });
 

@@ -1,5 +1,6 @@
 import { CHECKPOINT_SECTIONS } from '../prompts/checkpoint-template.js';
 import { type Item, isRecordLine, PRIORITY } from './items.js';
+import { LaterLookups } from './later-lookups.js';
 import { renderItems } from './render-items.js';
 import { VisiblePieces } from './visible-pieces.js';
 
@@ -52,6 +53,9 @@ export function fitItems(
   // An artifact already visible whole in a kept line is not listed again (one the lookup misses is merely listed
   // twice).
   const visible = new VisiblePieces(artifacts);
+  const later = new LaterLookups(
+    ranked.map((item) => (item.artifact === true ? bare(item.text) : undefined)),
+  );
   let droppedArtifacts = 0;
   let droppedItems = 0;
   let requestMissing = false;
@@ -62,7 +66,8 @@ export function fitItems(
     if (item.priority === PRIORITY.request) requestMissing = true;
     if (isRecordLine(item)) droppedLines.set(item.section, (droppedLines.get(item.section) ?? 0) + 1);
   };
-  for (const item of ranked) {
+  for (let rank = 0; rank < ranked.length; rank++) {
+    const item = ranked[rank] as Item;
     if (item.artifact === true && shown.has(bare(item.text))) continue;
     const alternatives = item.alternatives ?? [];
     const heading = headingCost(item.section);
@@ -84,7 +89,7 @@ export function fitItems(
     headings.add(item.section);
     const placed = chosen === item.text ? item : { ...item, text: chosen };
     kept.push(placed);
-    if (item.artifact !== true) visible.collect(chosen, shown);
+    if (item.artifact !== true && later.mayShow(chosen, rank)) visible.collect(chosen, shown);
   }
   // Estimates add up per line; the whole text may differ a little (group labels, condensed runs).
   let rendered = renderItems(kept, compact, items);

@@ -305,6 +305,37 @@ describe('fitItems and renderItems against their previous versions', () => {
     );
   });
 
+  it('leave out the same artifacts when lines ranked before, among and after them show them', () => {
+    // Up to 40 distinct artifacts, so that lines are kept with many, a few and none still to come.
+    const artifact = fc
+      .integer({ min: 0, max: 39 })
+      .map((n) => (n % 3 === 0 ? `\`src/f${n}.ts\`` : `src/f${n}.ts`));
+    const line = fc
+      .array(fc.oneof(artifact, fc.constantFrom(...PIECES)), { maxLength: 8 })
+      .map((pieces) => pieces.join(' '));
+    const ranked = (text: fc.Arbitrary<string>, isArtifact: boolean) =>
+      fc.record({
+        section: fc.constantFrom<SectionKey>('references', 'actionLog', 'failures', 'errorLines'),
+        text,
+        priority: fc.constantFrom(...PRIORITIES),
+        weight: fc.integer({ min: -3, max: 30 }),
+        order: fc.integer({ min: 0, max: 12 }),
+        artifact: fc.constant(isArtifact),
+      }) as fc.Arbitrary<Item>;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(ranked(artifact, true), ranked(line, false)), { maxLength: 80 }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.constantFrom(...Object.keys(COUNTERS)),
+        (items, budget, name) => {
+          const count = COUNTERS[name] as (text: string) => number;
+          expect(plain(fitItems(items, budget, count))).toEqual(plain(oracleFitItems(items, budget, count)));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
   it('agree on long and hostile items', () => {
     const long: Item[] = [
       {

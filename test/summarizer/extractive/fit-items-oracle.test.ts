@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FittedItems, fitItems } from '../../../src/summarizer/extractive/fit-items.js';
+import { emptyTokens, type FittedItems, fitItems } from '../../../src/summarizer/extractive/fit-items.js';
 import {
   type Item,
   isRecordLine,
   PRIORITY,
   type Priority,
 } from '../../../src/summarizer/extractive/items.js';
-import { renderItems } from '../../../src/summarizer/extractive/render-items.js';
+import { emptyRendering, renderItems } from '../../../src/summarizer/extractive/render-items.js';
 import { VisiblePieces } from '../../../src/summarizer/extractive/visible-pieces.js';
 import {
   CHECKPOINT_SECTIONS,
@@ -333,6 +333,27 @@ describe('fitItems and renderItems against their previous versions', () => {
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+
+  it('render the empty checkpoint once, as rendering nothing does, and fit with its count given', () => {
+    for (const compact of [false, true]) {
+      expect(emptyRendering(compact)).toBe(oracleRenderItems([], compact));
+      expect(emptyRendering(compact)).toBe(emptyRendering(compact));
+    }
+    fc.assert(
+      fc.property(
+        fc.array(item, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.constantFrom(...Object.keys(COUNTERS)),
+        (items, budget, name) => {
+          const count = COUNTERS[name] as (text: string) => number;
+          expect(plain(fitItems(items, budget, count, emptyTokens(count)))).toEqual(
+            plain(oracleFitItems(items, budget, count)),
+          );
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

@@ -66,9 +66,10 @@ describe('LaterLookups', () => {
   it('stays linear: many artifacts still to come are not each searched for', () => {
     const many = Array.from({ length: 5000 }, (_, index) => `artifact-${index}`);
     const later = new LaterLookups([undefined, ...many]);
-    const line = 'a'.repeat(200_000);
+    const line = 'a'.repeat(1_000_000);
     const started = performance.now();
     expect(later.mayShow(line, 0)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
+    // Searching it for each would take seconds.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

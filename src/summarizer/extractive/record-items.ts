@@ -282,7 +282,7 @@ function activeStateItems(input: RecordInput): Item[] {
  * the task state. In Claude Code's summaries the structured part (after `Summary:`) comes first and ranks before
  * the chronological analysis that precedes it.
  */
-function earlierSummaryItems(input: RecordInput): Item[] {
+function earlierSummaryItems(input: RecordInput): readonly Item[] {
   const carried = [
     ...previousLines(input, 'earlierSummary'),
     ...(input.previous?.foreign === undefined ? [] : input.previous.foreign.split('\n')),

@@ -290,6 +290,40 @@ describe('fitItems and renderItems against their previous versions', () => {
     );
   });
 
+  it('render an action log kept newest first, and headings inside lines, as before', () => {
+    const logLine = fc.record({
+      text: itemText,
+      number: fc.integer({ min: 1, max: 60 }),
+      tool: fc.constantFrom('Bash', 'Read'),
+      raw: fc.boolean(),
+      group: fc.option(fc.constantFrom('Read', 'paths'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(logLine, { maxLength: 40 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.constantFrom<SectionKey>('actionLog', 'references', 'failures'),
+        (lines, compact, keep, section) => {
+          // Weights by recency, as actionLogItems gives them: ranked newest first, so kept in decreasing order.
+          const every: Item[] = lines.map((line, index) => ({
+            section,
+            text: line.text,
+            priority: PRIORITY.log,
+            weight: lines.length - index,
+            order: index,
+            raw: line.raw,
+            ...(line.group === undefined ? {} : { group: line.group }),
+            action: { number: line.number, tool: line.tool },
+          }));
+          const kept = [...every].reverse().filter((_, index) => (keep >> (index % 30)) % 3 !== 0);
+          expect(renderItems(kept, compact, every).text).toBe(oracleRenderItems(kept, compact, every));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('fit the same items within the same budget, with any counter', () => {
     fc.assert(
       fc.property(

@@ -25,10 +25,13 @@ export const EXTENSION = /\.[0-9]*[A-Za-z][A-Za-z0-9]*$/;
 /** Lines of a numbered listing (`   12→code`, `12:code`, `cat -n`, `grep -C` context): file content, not errors. */
 export const LISTING_LINE = /^\s*\d+(?:→|\t|:|-(?=\s))/;
 
-// `\w(?:Error|Exception)` finds what `\w+(?:Error|Exception)` finds (the last word character before the name
-// will do) without trying every start inside a long word: that form took seconds on a 20 KB base64 run.
+// `error` or `exception` ending a word, whatever precedes it: `\b(?:error|exception)\b` where a word starts there
+// and `\w(?:Error|Exception)\b` (`TypeError`) where one does not, as the pattern was written, find the same lines
+// (a match never crosses a line break), and this form spares the scan the `\w` tried at every character. That
+// `\w` form itself replaced `\w+(?:Error|Exception)`, which tried every start inside a long word (seconds on a
+// 20 KB base64 run).
 const ERROR_WORDS =
-  /\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|not found|no such file|panic|segmentation fault|E(?:NOENT|ACCES|PERM|EXIST|ADDRINUSE|CONNREFUSED|CONNRESET|TIMEDOUT))\b|\w(?:Error|Exception)\b|ERR!/i;
+  /(?:error|exception)\b|\b(?:errors|traceback|failed|failure|fatal|denied|not found|no such file|panic|segmentation fault|E(?:NOENT|ACCES|PERM|EXIST|ADDRINUSE|CONNREFUSED|CONNRESET|TIMEDOUT))\b|ERR!/i;
 const ERROR_SCAN = new RegExp(ERROR_WORDS.source, 'gi');
 const NOT_AN_ERROR = /\b(?:0|no|zero) (?:errors?|failures?|failed)\b|\berrors?: 0\b/i;
 // `{"error": "", "response": …}`: an API envelope whose error field is empty reports success.

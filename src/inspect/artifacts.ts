@@ -109,30 +109,38 @@ const NOTHING: Found = { kinds: [], values: [] };
 const foundInCalls = new WeakMap<Part, Found>();
 const foundInUserText = new WeakMap<Part, Found>();
 const foundInOtherText = new WeakMap<Part, Found>();
+/**
+ * Parts with less text than this are scanned again when asked again: a `WeakMap` entry (hashing the key, growing
+ * the table, the collector's work on it) costs more than scanning them, and most parts are that short.
+ */
+const REMEMBERED_CHARS = 1024;
 
 function foundIn(part: Part, user: boolean): Found | undefined {
+  if (part.type === 'image' || part.type === 'reasoning' || part.type === 'opaque') return undefined;
+  if (charsOf(part) < REMEMBERED_CHARS) return scanPart(part, user);
   const cache = part.type === 'text' ? (user ? foundInUserText : foundInOtherText) : foundInCalls;
   const cached = cache.get(part);
   if (cached !== undefined) return cached;
-  const out = new Collector();
-  switch (part.type) {
-    case 'text':
-      scanText(part.text, out, user ? part : undefined);
-      break;
-    case 'tool-call':
-      collectCall(part, out);
-      break;
-    case 'tool-result':
-      collectResult(part, out);
-      break;
-    case 'image':
-    case 'reasoning':
-    case 'opaque':
-      return undefined;
-  }
-  const found = out.values.length === 0 ? NOTHING : out;
+  const found = scanPart(part, user);
   cache.set(part, found);
   return found;
+}
+
+/** How many characters a part's scan reads: its text, its arguments, or its result's text contents. */
+function charsOf(part: TextPart | ToolCallPart | ToolResultPart): number {
+  if (part.type === 'text') return part.text.length;
+  if (part.type === 'tool-call') return part.arguments.length;
+  let chars = 0;
+  for (const content of part.content) if (content.type === 'text') chars += content.text.length;
+  return chars;
+}
+
+function scanPart(part: TextPart | ToolCallPart | ToolResultPart, user: boolean): Found {
+  const out = new Collector();
+  if (part.type === 'text') scanText(part.text, out, user ? part : undefined);
+  else if (part.type === 'tool-call') collectCall(part, out);
+  else collectResult(part, out);
+  return out.values.length === 0 ? NOTHING : out;
 }
 
 /**
@@ -179,7 +187,13 @@ function scanText(text: string, out: Collector, errorsOf?: TextPart): void {
 }
 
 // The artifacts of an output and the action log's outcome both want its error lines: found once per part.
-const errorLinesOf = memoByObject((part: TextPart): readonly string[] => findErrorLines(part.text));
+const rememberedErrorLines = memoByObject((part: TextPart): readonly string[] => findErrorLines(part.text));
+/** Texts shorter than this are scanned for error lines again when asked again: cheaper than remembering. */
+const REMEMBERED_ERROR_CHARS = 256;
+
+function errorLinesOf(part: TextPart): readonly string[] {
+  return part.text.length < REMEMBERED_ERROR_CHARS ? findErrorLines(part.text) : rememberedErrorLines(part);
+}
 
 /**
  * The error lines of a tool result's text, in order and each once: what `findErrorLines` finds in its text

@@ -13,14 +13,22 @@ export interface IdentifierChanges {
 // Definitions in the languages agents edit most: JavaScript/TypeScript, Python, Ruby, Elixir, Go, Rust, Java,
 // C#, Kotlin, Swift, PHP, shell functions, SQL objects. A keyword and its blank come before an optional
 // parenthesized receiver (`func (s *Server) Serve`) and the name, which `definitionNames` reads by hand: as part
-// of one regex, `\([^)]*\)` searched on to the next `)` again for each keyword followed by `(`.
+// of one regex, `\([^)]*\)` searched on to the next `)` again for each keyword followed by `(`. The keywords
+// (`def`, `defp`, `defmacrop?`, `defmodule`, `defprotocol`, `defimpl`, `defstruct`, `defguardp?`, `defdelegate`,
+// `function\*?`, `class`, `interface`, `type`, `enum`, `struct`, `trait`, `impl`, `fn`, `func`, `module`,
+// `namespace`, `protocol`, `extension`, `record`, `object`, `fun`, `sub`, `proc`, `macro_rules!`, `create …`)
+// are grouped by their first letters: the scan then reads a letter once per position instead of trying each
+// keyword there. No two of them match at one position (each must be followed by a blank, and none goes on from
+// another with a blank), so the grouping finds what the list found.
 const DEFINITION_KEYWORD =
-  /\b(?:def|defp|defmacrop?|defmodule|defprotocol|defimpl|defstruct|defguardp?|defdelegate|function\*?|class|interface|type|enum|struct|trait|impl|fn|func|module|namespace|protocol|extension|record|object|fun|sub|proc|macro_rules!|create\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))\s+/g;
+  /\b(?:c(?:lass|reate\s+(?:or\s+replace\s+)?(?:table|view|function|index|procedure))|def(?:p|macrop?|module|protocol|impl|struct|guardp?|delegate)?|e(?:num|xtension)|f(?:n|unc(?:tion\*?)?|un)|i(?:nterface|mpl)|m(?:odule|acro_rules!)|namespace|object|pro(?:tocol|c)|record|s(?:truct|ub)|t(?:ype|rait))\s+/g;
 const DEFINED_NAME = /[A-Za-z_$][\w$.!?]*/y;
 const BLANKS = /\s*/y;
 const BINDING = /\b(?:const|let|var|val|static|final)\s+(?:mut\s+)?([A-Za-z_$][\w$]*)\s*[:=]/g;
 const MODULE_ATTRIBUTE = /^[ \t]*(@[a-z_][a-z0-9_]*)\b/gm;
 const SHELL_FUNCTION = /^[ \t]*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{/gm;
+// What ends every shell function header: source without it (most, `()` or not) is spared the line-by-line scan.
+const SHELL_FUNCTION_END = /\(\)\s*\{/;
 const EXPORTED_NAME =
   /^[ \t]*export\s+(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:declare\s+)?\w+\s+([A-Za-z_$][\w$]*)/gm;
 // Identifier-shaped tokens worth naming: snake_case with an underscore, camelCase, PascalCase with two humps,
@@ -31,10 +39,12 @@ const EXPORTED_NAME =
 // next character cannot continue it (a dotted path one segment earlier when `_` ends its last one, as `\b`
 // made the old one give it back); a camelCase word is any run of letters and digits after its first capital; a
 // PascalCase word is one with no two capitals in a row and a lowercase letter or digit last (that look-ahead
-// before the first hump, which is then given back a character at a time without reading it again). Exported
-// for the test that holds it to the old pattern.
+// before the first hump, which is then given back a character at a time without reading it again). A keyword
+// atom's `:` comes before the look-behind for what precedes it, and the four word forms share one `\b`: written
+// as `(?<=[\s([,{]):` and four `\b…` alternatives, the pattern ran that look-behind and those word-boundary tests
+// at every position of a text, a third of its time. Exported for the test that holds it to the old pattern.
 export const IDENTIFIER =
-  /@[a-z_][a-z0-9_]*|(?<=[\s([,{]):[a-z_][a-z0-9_]*[?!]?|\b[A-Z][A-Za-z0-9]*\.[A-Z][A-Za-z0-9.]*?(?:(?![A-Za-z0-9_]|\.[A-Z])|(?=\.[A-Z][A-Za-z0-9]*_))|\b[a-z][a-z0-9]*_[a-z0-9][a-z0-9_]*?(?![a-z0-9]|_[a-z0-9])[?!]?|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z](?![A-Za-z0-9]*[A-Z][A-Z])[a-z0-9]+[A-Z][A-Za-z0-9]*[a-z0-9]\b/g;
+  /@[a-z_][a-z0-9_]*|:(?<=[\s([,{]:)[a-z_][a-z0-9_]*[?!]?|\b(?:[A-Z][A-Za-z0-9]*\.[A-Z][A-Za-z0-9.]*?(?:(?![A-Za-z0-9_]|\.[A-Z])|(?=\.[A-Z][A-Za-z0-9]*_))|[a-z][a-z0-9]*_[a-z0-9][a-z0-9_]*?(?![a-z0-9]|_[a-z0-9])[?!]?|[a-z]+[A-Z][A-Za-z0-9]*\b|[A-Z](?![A-Za-z0-9]*[A-Z][A-Z])[a-z0-9]+[A-Z][A-Za-z0-9]*[a-z0-9]\b)/g;
 const KEYWORDS = new Set([
   'def',
   'defp',
@@ -65,11 +75,12 @@ const TRIVIAL_LINE = /^(?:[{}()[\];,]+|end|else|do|fi|done|\}\)?;?|\/\/.*|#.*|\*
 
 /**
  * Adds the names `pattern` (global, never matching empty) finds in `text`: its group 1, else the whole match.
- * `literal` is a string every match contains: without it in the text the pattern is not run (a scan for a string
- * is cheaper than one for the pattern, which starts a match attempt at every line or word).
+ * `required` is a string every match contains, or a pattern (not global) every match holds a match of: without
+ * it in the text the pattern is not run (a search for it is cheaper than one for the pattern, which starts a
+ * match attempt at every line or word).
  */
-function collect(pattern: RegExp, text: string, out: Set<string>, literal?: string): void {
-  if (literal !== undefined && !text.includes(literal)) return;
+function collect(pattern: RegExp, text: string, out: Set<string>, required?: string | RegExp): void {
+  if (typeof required === 'string' ? !text.includes(required) : required?.test(text) === false) return;
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     addName(match[1] ?? match[0], out);
@@ -140,7 +151,7 @@ export function definedNames(text: string): string[] {
   collect(EXPORTED_NAME, text, out, 'export');
   collect(BINDING, text, out);
   collect(MODULE_ATTRIBUTE, text, out, '@');
-  collect(SHELL_FUNCTION, text, out, '()');
+  collect(SHELL_FUNCTION, text, out, SHELL_FUNCTION_END);
   return [...out];
 }
 
@@ -186,7 +197,7 @@ function firstNewTokens(text: string, keep: (name: string) => boolean, max: numb
 
 /** Distinct short lines of `after` that `before` does not have, trimmed, in order. */
 function addedLines(before: string, after: string): string[] {
-  const old = new Set(before.split('\n').map((line) => line.trim()));
+  const old = keptLines(before);
   const out: string[] = [];
   // Lines are cut one at a time: the first 12 new ones are often near the top of a long file.
   for (let start = 0; start <= after.length && out.length < MAX_LINES; ) {
@@ -197,6 +208,24 @@ function addedLines(before: string, after: string): string[] {
     if (line.length < 8 || line.length > 100 || old.has(line) || TRIVIAL_LINE.test(line)) continue;
     if (out.includes(line)) continue;
     out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The trimmed lines of `text` that {@link addedLines} may look up: those 8 to 100 characters long once trimmed
+ * (a shorter line is never looked up), read without splitting the whole text into an array first.
+ */
+function keptLines(text: string): Set<string> {
+  const out = new Set<string>();
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start >= 8) {
+      const line = text.slice(start, end).trim();
+      if (line.length >= 8 && line.length <= 100) out.add(line);
+    }
+    start = end + 1;
   }
   return out;
 }

@@ -107,17 +107,27 @@ const FOLLOW_UP_CHARS = 240;
  * call id, and each result answers the earliest call with that id still unanswered.
  */
 function pairResults(messages: readonly Message[]): Map<ToolCallPart, ToolResultPart> {
-  const waiting = new Map<string, Queue<ToolCallPart>>();
+  // The call waiting under an id, or a queue of them once a second call reuses the id before a result came:
+  // most ids have one call, answered next, and need neither a queue nor an entry after their result.
+  const waiting = new Map<string, ToolCallPart | Queue<ToolCallPart>>();
   const pairs = new Map<ToolCallPart, ToolResultPart>();
   for (const message of messages) {
     for (const part of message.parts) {
       if (part.type === 'tool-call') {
-        const queue = waiting.get(part.id);
-        if (queue === undefined) waiting.set(part.id, new Queue([part]));
-        else queue.push(part);
+        const held = waiting.get(part.id);
+        if (held === undefined) waiting.set(part.id, part);
+        else if (held instanceof Queue) held.push(part);
+        else waiting.set(part.id, new Queue([held, part]));
       } else if (part.type === 'tool-result') {
-        const call = waiting.get(part.callId)?.take();
-        if (call !== undefined) pairs.set(call, part);
+        const held = waiting.get(part.callId);
+        if (held === undefined) continue;
+        if (held instanceof Queue) {
+          const call = held.take();
+          if (call !== undefined) pairs.set(call, part);
+        } else {
+          waiting.delete(part.callId);
+          pairs.set(held, part);
+        }
       }
     }
   }

@@ -72,6 +72,18 @@ const EDITOR_VERBS: ReadonlyMap<string, ActionVerb> = new Map<string, ActionVerb
   ['undo_edit', 'EDIT'],
 ]);
 
+// Tool names by what their calls do, tried in this order (module constants: a literal in the function would
+// be a new RegExp object at every call).
+const PLAN_TOOL = /todo/;
+const EDIT_TOOL = /multi_?edit|edit|replace|patch|apply|insert/;
+const CREATE_TOOL = /write|create|new_?file|save/;
+const SEARCH_TOOL = /grep|search|find|glob|lookup/;
+const LIST_TOOL = /^ls$|list|tree|dir/;
+const READ_TOOL = /read|view|open|cat|show|get_?file/;
+const FETCH_TOOL = /fetch|browse|http|web|download|url/;
+const DELEGATE_TOOL = /^task$|agent|delegate|spawn/;
+const LINE_BREAK = /[\r\n]/;
+
 function stringAt(args: JsonObject, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = args[key];
@@ -84,7 +96,7 @@ function pathsOf(args: JsonObject): string[] {
   const out: string[] = [];
   for (const key of PATH_KEYS) {
     const value = args[key];
-    if (typeof value === 'string' && value.trim() !== '' && !/[\r\n]/.test(value)) out.push(value.trim());
+    if (typeof value === 'string' && value.trim() !== '' && !LINE_BREAK.test(value)) out.push(value.trim());
     else if (Array.isArray(value)) {
       for (const item of value) if (typeof item === 'string' && item.trim() !== '') out.push(item.trim());
     }
@@ -102,15 +114,14 @@ function classify(
   const editorVerb = command === undefined ? undefined : EDITOR_VERBS.get(command);
   if (editorVerb !== undefined) return editorVerb;
   if (command !== undefined) return 'RUN';
-  if (/todo/.test(lower)) return 'PLAN';
-  if (/multi_?edit|edit|replace|patch|apply|insert/.test(lower)) return 'EDIT';
-  if (/write|create|new_?file|save/.test(lower)) return 'CREATE';
-  if (/grep|search|find|glob|lookup/.test(lower)) return 'SEARCH';
-  if (/^ls$|list|tree|dir/.test(lower)) return 'LIST';
-  if (/read|view|open|cat|show|get_?file/.test(lower) && paths.length > 0) return 'READ';
-  if (/fetch|browse|http|web|download|url/.test(lower) || stringAt(args, URL_KEYS) !== undefined)
-    return 'FETCH';
-  if (/^task$|agent|delegate|spawn/.test(lower)) return 'DELEGATE';
+  if (PLAN_TOOL.test(lower)) return 'PLAN';
+  if (EDIT_TOOL.test(lower)) return 'EDIT';
+  if (CREATE_TOOL.test(lower)) return 'CREATE';
+  if (SEARCH_TOOL.test(lower)) return 'SEARCH';
+  if (LIST_TOOL.test(lower)) return 'LIST';
+  if (READ_TOOL.test(lower) && paths.length > 0) return 'READ';
+  if (FETCH_TOOL.test(lower) || stringAt(args, URL_KEYS) !== undefined) return 'FETCH';
+  if (DELEGATE_TOOL.test(lower)) return 'DELEGATE';
   return 'CALL';
 }
 

@@ -2,17 +2,17 @@ import { extractArtifacts } from '../../inspect/artifacts.js';
 import type { Message } from '../../model/message.js';
 import type { RedactOptions } from '../../redact/options.js';
 import { createRedactor } from '../../redact/redactor.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
 import { checkpointOf } from '../../transforms/checkpoint-text.js';
 import { countOf } from '../../transforms/text-facts.js';
 import { isContinuation } from '../../transforms/user-turns.js';
 import { defaultRedactor } from '../default-redactor.js';
 import type { Summarizer, SummaryRequest, SummaryResult } from '../summarizer.js';
 import { collectFacts } from './collect-facts.js';
-import { type FittedItems, fitItems, titleOf } from './fit-items.js';
+import { type EmptyTokens, emptyTokens, type FittedItems, fitItems, titleOf } from './fit-items.js';
 import { type Item, PRIORITY } from './items.js';
 import { type PreviousCheckpoint, readPreviousCheckpoint } from './previous-checkpoint.js';
 import { recordItems } from './record-items.js';
-import { renderItems } from './render-items.js';
 import { currentRequestOf, requestItems, stateItems } from './request-items.js';
 
 /** Options of {@link createExtractiveSummarizer}. */
@@ -141,7 +141,8 @@ function summarizeExtractively(
   const input =
     messages.reduce((sum, message) => sum + request.counter.countMessage(message), 0) +
     (previous === undefined ? 0 : count(previous));
-  const { budget, proseAllowed } = budgetOf(items, target, input * share, request.maxTokens, count);
+  const empty = emptyTokensOf(request.counter);
+  const { budget, proseAllowed } = budgetOf(items, target, input * share, request.maxTokens, count, empty);
   // Without prose, lines demoted for their section's share still get their chance at what the budget leaves
   // (and a note when they do not fit): they are the record, not prose.
   const fitted = fitItems(
@@ -153,6 +154,7 @@ function summarizeExtractively(
         ),
     budget,
     count,
+    empty,
   );
   const text = redactor === undefined ? fitted.text : redactor.text(fitted.text).text;
   const notes: string[] = [];
@@ -165,6 +167,20 @@ function summarizeExtractively(
   if (fitted.tokens > target)
     notes.push(`checkpoint is ${countOf(fitted.tokens, 'token')}, over the ${target}-token target`);
   return { text, source: 'extractive', calls: 0, ...(notes.length === 0 ? {} : { notes }) };
+}
+
+/**
+ * The empty checkpoint's tokens by counter: every pass with one counter (an engine's) fits against them, and a
+ * counter gives one text one count.
+ */
+const EMPTY_TOKENS = new WeakMap<TokenCounter, EmptyTokens>();
+
+function emptyTokensOf(counter: TokenCounter): EmptyTokens {
+  const known = EMPTY_TOKENS.get(counter);
+  if (known !== undefined) return known;
+  const tokens = emptyTokens((text) => counter.countText(text));
+  EMPTY_TOKENS.set(counter, tokens);
+  return tokens;
 }
 
 /** `3 lines (Task State 1, Files Changed 2)`: the record lines the fitter left out, by section. */
@@ -190,11 +206,12 @@ function budgetOf(
   ceiling: number,
   maxTokens: number | undefined,
   count: (text: string) => number,
+  empty: EmptyTokens,
 ): { budget: number; proseAllowed: boolean } {
   let budget = target;
   let proseAllowed = true;
   if (ceiling < target) {
-    let essential = count(renderItems([], false).text);
+    let essential = empty.full;
     for (const item of items) {
       if (item.artifact === true || item.priority <= PRIORITY.artifact) essential += count(item.text) + 1;
     }
@@ -202,7 +219,7 @@ function budgetOf(
     proseAllowed = ceiling > essential;
   }
   // However small the target, the current request is worth its few tokens: only the hard cap may leave it out.
-  let floor = count(renderItems([], true).text);
+  let floor = empty.compact;
   for (const item of items) {
     if (item.section !== 'currentRequest' || item.priority !== PRIORITY.request) continue;
     const renderings = [item.text, ...(item.alternatives ?? [])].map((text) => count(text) + 1);

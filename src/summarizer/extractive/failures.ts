@@ -36,6 +36,9 @@ function subject(action: ActionFact): string {
   return `${action.tool}:${action.target}`;
 }
 
+// A file name an error line mentions (`src/app.py`, `main.go`).
+const FILE_NAME = /[\w./-]+\.[A-Za-z]{1,6}\b/g;
+
 function isWrite(action: ActionFact): boolean {
   return action.verb === 'EDIT' || action.verb === 'CREATE';
 }
@@ -73,20 +76,26 @@ function touchingPaths(path: string): string[] {
  * Successes are looked up by subject and by path, so the work grows with the steps, not with their square.
  */
 export function pairFailures(steps: readonly LocatedAction[]): FailureFix[] {
-  const subjects = steps.map(({ action }) => subject(action));
+  // Only a later step fixes a failure: the steps before the first one are never looked up, and a run without
+  // failures (most of them) needs no index at all.
+  const first = steps.findIndex(({ action }) => action.failed);
+  if (first === -1) return [];
+  const subjects = steps.map(({ action }, index) => (index < first ? '' : subject(action)));
   const bySubject = new Map<string, number[]>();
   const byPath = new Map<string, number[]>();
   const writes: number[] = [];
-  steps.forEach(({ action }, index) => {
+  for (let index = first; index < steps.length; index++) {
+    const { action } = steps[index] as LocatedAction;
     if (isWrite(action)) writes.push(index);
-    if (action.failed) return;
+    if (action.failed) continue;
     note(bySubject, subjects[index] as string, index);
     if (!isWrite(action)) for (const path of action.paths) note(byPath, path, index);
-  });
+  }
   const out: FailureFix[] = [];
-  steps.forEach(({ action, followUp }, index) => {
-    if (!action.failed) return;
-    const named = action.errorLines.flatMap((line) => line.match(/[\w./-]+\.[A-Za-z]{1,6}\b/g) ?? []);
+  for (let index = first; index < steps.length; index++) {
+    const { action, followUp } = steps[index] as LocatedAction;
+    if (!action.failed) continue;
+    const named = action.errorLines.flatMap((line) => line.match(FILE_NAME) ?? []);
     // A step that fails again on the same subject before it works shares that later fix.
     let found = firstAfter(bySubject.get(subjects[index] as string), index);
     for (const path of [...action.paths, ...named]) {
@@ -109,6 +118,6 @@ export function pairFailures(steps: readonly LocatedAction[]): FailureFix[] {
       editedPaths: [...edited],
       ...(followUp === undefined ? {} : { diagnosis: followUp }),
     });
-  });
+  }
   return out;
 }

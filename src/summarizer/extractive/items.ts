@@ -109,7 +109,7 @@ export function demoteBeyond(
   items: readonly Item[],
   shareChars: number,
   count: (text: string) => number,
-): Item[] {
+): readonly Item[] {
   const order = [...items].sort((a, b) => a.priority - b.priority || a.weight - b.weight);
   const demoted = new Set<Item>();
   let used = 0;
@@ -123,6 +123,8 @@ export function demoteBeyond(
     used += cost;
     if (used > shareChars) demoted.add(item);
   }
+  // Usually nothing goes: the items are then returned as they are, not copied.
+  if (demoted.size === 0) return items;
   return items.map((item) => (demoted.has(item) ? demote(item) : item));
 }
 

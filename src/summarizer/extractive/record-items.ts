@@ -53,13 +53,13 @@ function bump(priority: Priority, focused: boolean): Priority {
 
 /** Every section that records what happened: files, failures, decisions, state, errors, log, references. */
 export function recordItems(input: RecordInput): Item[] {
-  const share = (fraction: number) => input.targetTokens * fraction * CHARS_PER_TOKEN;
+  const target = input.targetTokens;
   return [
-    ...demoteBeyond(fileItems(input), share(FILES_SHARE), input.count),
-    ...demoteBeyond(failureItems(input), share(FAILURES_SHARE), input.count),
+    ...demoteBeyond(fileItems(input), target * FILES_SHARE * CHARS_PER_TOKEN, input.count),
+    ...demoteBeyond(failureItems(input), target * FAILURES_SHARE * CHARS_PER_TOKEN, input.count),
     ...demoteBeyond(
       proseItems(input, 'constraints', input.facts.constraints, PRIORITY.core),
-      share(CONSTRAINTS_SHARE),
+      target * CONSTRAINTS_SHARE * CHARS_PER_TOKEN,
       input.count,
     ),
     ...proseItems(input, 'keyDecisions', input.facts.decisions, PRIORITY.detail),
@@ -282,7 +282,7 @@ function activeStateItems(input: RecordInput): Item[] {
  * the task state. In Claude Code's summaries the structured part (after `Summary:`) comes first and ranks before
  * the chronological analysis that precedes it.
  */
-function earlierSummaryItems(input: RecordInput): Item[] {
+function earlierSummaryItems(input: RecordInput): readonly Item[] {
   const carried = [
     ...previousLines(input, 'earlierSummary'),
     ...(input.previous?.foreign === undefined ? [] : input.previous.foreign.split('\n')),
@@ -356,33 +356,52 @@ export function labelledLine(line: string): { label: string; values: string } | 
 function referenceItems(input: RecordInput): Item[] {
   const items: Item[] = [];
   const { artifacts, facts } = input;
-  const changed = new Set(
-    facts.actions.filter((action) => action.effect !== undefined).flatMap((a) => a.paths),
-  );
-  const read = new Set(facts.actions.filter((action) => action.verb === 'READ').flatMap((a) => a.paths));
-  let order = 0;
-  const add = (group: string, text: string, priority: Priority, artifact = true) => {
-    items.push({ section: 'references', group, text, priority, weight: order, order: order++, artifact });
-  };
+  const changed = new Set<string>();
+  const read = new Set<string>();
+  for (const action of facts.actions) {
+    if (action.effect !== undefined) for (const path of action.paths) changed.add(path);
+    if (action.verb === 'READ') for (const path of action.paths) read.add(path);
+  }
+  const terms = input.focusTerms;
   for (const line of previousLines(input, 'references')) {
     const labelled = labelledLine(line);
-    if (labelled === undefined) add('earlier', unbullet(line), PRIORITY.detail, false);
+    if (labelled === undefined) addReference(items, terms, 'earlier', unbullet(line), PRIORITY.detail, false);
     else
       for (const value of labelled.values.split(/, |; /))
-        add(labelled.label, value.trim(), PRIORITY.artifact);
+        addReference(items, terms, labelled.label, value.trim(), PRIORITY.artifact, true);
   }
   for (const path of read)
-    if (!changed.has(path)) add('read', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact);
+    if (!changed.has(path))
+      addReference(items, terms, 'read', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact, true);
   for (const path of artifacts.paths) {
     if (changed.has(path) || read.has(path)) continue;
-    add('paths', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact);
+    addReference(items, terms, 'paths', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact, true);
   }
-  for (const url of artifacts.urls) add('URLs', url, PRIORITY.artifact);
-  for (const command of artifacts.commands) add('commands', `\`${command}\``, PRIORITY.artifact);
-  for (const tool of artifacts.toolNames) add('tools', tool, PRIORITY.artifact);
-  for (const name of facts.named) add('named', `\`${name}\``, PRIORITY.detail, false);
-  return items.map((item) => ({
-    ...item,
-    priority: bump(item.priority, matchesFocus(item.text, input.focusTerms)),
-  }));
+  for (const url of artifacts.urls) addReference(items, terms, 'URLs', url, PRIORITY.artifact, true);
+  for (const command of artifacts.commands)
+    addReference(items, terms, 'commands', `\`${command}\``, PRIORITY.artifact, true);
+  for (const tool of artifacts.toolNames) addReference(items, terms, 'tools', tool, PRIORITY.artifact, true);
+  for (const name of facts.named) addReference(items, terms, 'named', `\`${name}\``, PRIORITY.detail, false);
+  return items;
+}
+
+/** Appends a reference at the next position, ranked up when it matches the focus topic. */
+function addReference(
+  items: Item[],
+  terms: readonly string[],
+  group: string,
+  text: string,
+  priority: Priority,
+  artifact: boolean,
+): void {
+  const order = items.length;
+  items.push({
+    section: 'references',
+    group,
+    text,
+    priority: bump(priority, matchesFocus(text, terms)),
+    weight: order,
+    order,
+    artifact,
+  });
 }

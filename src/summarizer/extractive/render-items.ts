@@ -1,6 +1,7 @@
 import { isLineTerminator } from '../../model/characters.js';
 import {
   CHECKPOINT_SECTIONS,
+  type CheckpointSection,
   EMPTY_SECTION,
   type SectionKey,
   sectionHeading,
@@ -52,11 +53,8 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
   const keptActions = new Set<number>();
   for (const item of items) if (item.action !== undefined) keptActions.add(item.action.number);
   const skipped = every.filter((item) => item.action !== undefined && !keptActions.has(item.action.number));
+  // No `flush` closure: under tsx each one made costs a `defineProperty` for its name, once per section.
   let run: { number: number; tool: string }[] = [];
-  const flush = () => {
-    if (run.length > 0) lines.push(condensedRun(run));
-    run = [];
-  };
   const sorted = inOrder(items) ? items : [...items].sort((a, b) => a.order - b.order);
   let pending = 0;
   for (const item of sorted) {
@@ -69,7 +67,10 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
         const entry = skipped[pending]?.action;
         if (entry !== undefined) run.push(entry);
       }
-      flush();
+      if (run.length > 0) {
+        lines.push(condensedRun(run));
+        run = [];
+      }
     }
     if (item.group !== undefined) {
       const members = groups.get(item.group);
@@ -86,7 +87,7 @@ function sectionLines(items: readonly Item[], every: readonly Item[]): string[] 
     const entry = skipped[pending]?.action;
     if (entry !== undefined) run.push(entry);
   }
-  flush();
+  if (run.length > 0) lines.push(condensedRun(run));
   for (const [group, members] of groups) {
     const separator = members.some((member) => member.includes(', ')) ? '; ' : ', ';
     lines[groupAt.get(group) as number] = `- ${group}: ${members.join(separator)}`;
@@ -100,6 +101,9 @@ function inOrder(items: readonly Item[]): boolean {
     if (!((items[index - 1] as Item).order <= (items[index] as Item).order)) return false;
   return true;
 }
+
+/** Each section's heading, in template order (looking one up by key searches the template). */
+const HEADINGS = CHECKPOINT_SECTIONS.map((section) => sectionHeading(section.key));
 
 /**
  * Renders kept items as the checkpoint body: every section of the template in order, `- none` under an empty
@@ -118,7 +122,8 @@ export function renderItems(
     else list.push(item);
   }
   const blocks: string[] = [];
-  for (const section of CHECKPOINT_SECTIONS) {
+  for (let index = 0; index < CHECKPOINT_SECTIONS.length; index++) {
+    const section = CHECKPOINT_SECTIONS[index] as CheckpointSection;
     const items = bySection.get(section.key) ?? [];
     const lines =
       items.length === 0
@@ -129,7 +134,19 @@ export function renderItems(
           );
     if (lines.length === 0 && compact && section.key !== 'currentRequest') continue;
     const body = lines.length === 0 ? EMPTY_SECTION : demoteHeadings(lines.join('\n'));
-    blocks.push(`${sectionHeading(section.key)}\n${body}`);
+    blocks.push(`${HEADINGS[index] as string}\n${body}`);
   }
   return { text: blocks.join('\n\n') };
+}
+
+const EMPTY_RENDERINGS: [string | undefined, string | undefined] = [undefined, undefined];
+
+/** `renderItems([], compact).text`: the same every time, so rendered once. */
+export function emptyRendering(compact: boolean): string {
+  const slot = compact ? 1 : 0;
+  const known = EMPTY_RENDERINGS[slot];
+  if (known !== undefined) return known;
+  const text = renderItems([], compact).text;
+  EMPTY_RENDERINGS[slot] = text;
+  return text;
 }

@@ -42,7 +42,13 @@ const PROMPT_CAP = 400;
 /** Length caps for a request, longest first, none above `share` of the target. */
 function capsFor(caps: readonly number[], input: RequestInput, share: number): number[] {
   const most = Math.max(160, Math.floor(input.targetTokens * share * CHARS_PER_TOKEN));
-  return [...new Set(caps.map((cap) => Math.min(cap, most)))];
+  // The distinct caps in order, as a Set keeps them (SameValueZero, as `includes` compares).
+  const distinct: number[] = [];
+  for (const cap of caps) {
+    const capped = Math.min(cap, most);
+    if (!distinct.includes(capped)) distinct.push(capped);
+  }
+  return distinct;
 }
 // An intention worth handing over names something: a few words at least, not "Let me wait." or "Now let me check."
 const STALE_INTENT =

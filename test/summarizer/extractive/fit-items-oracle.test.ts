@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FittedItems, fitItems } from '../../../src/summarizer/extractive/fit-items.js';
+import { emptyTokens, type FittedItems, fitItems } from '../../../src/summarizer/extractive/fit-items.js';
 import {
   type Item,
   isRecordLine,
   PRIORITY,
   type Priority,
 } from '../../../src/summarizer/extractive/items.js';
-import { renderItems } from '../../../src/summarizer/extractive/render-items.js';
+import { emptyRendering, renderItems } from '../../../src/summarizer/extractive/render-items.js';
 import { VisiblePieces } from '../../../src/summarizer/extractive/visible-pieces.js';
 import {
   CHECKPOINT_SECTIONS,
@@ -290,6 +290,40 @@ describe('fitItems and renderItems against their previous versions', () => {
     );
   });
 
+  it('render an action log kept newest first, and headings inside lines, as before', () => {
+    const logLine = fc.record({
+      text: itemText,
+      number: fc.integer({ min: 1, max: 60 }),
+      tool: fc.constantFrom('Bash', 'Read'),
+      raw: fc.boolean(),
+      group: fc.option(fc.constantFrom('Read', 'paths'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(logLine, { maxLength: 40 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.constantFrom<SectionKey>('actionLog', 'references', 'failures'),
+        (lines, compact, keep, section) => {
+          // Weights by recency, as actionLogItems gives them: ranked newest first, so kept in decreasing order.
+          const every: Item[] = lines.map((line, index) => ({
+            section,
+            text: line.text,
+            priority: PRIORITY.log,
+            weight: lines.length - index,
+            order: index,
+            raw: line.raw,
+            ...(line.group === undefined ? {} : { group: line.group }),
+            action: { number: line.number, tool: line.tool },
+          }));
+          const kept = [...every].reverse().filter((_, index) => (keep >> (index % 30)) % 3 !== 0);
+          expect(renderItems(kept, compact, every).text).toBe(oracleRenderItems(kept, compact, every));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('fit the same items within the same budget, with any counter', () => {
     fc.assert(
       fc.property(
@@ -302,6 +336,58 @@ describe('fitItems and renderItems against their previous versions', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('leave out the same artifacts when lines ranked before, among and after them show them', () => {
+    // Up to 40 distinct artifacts, so that lines are kept with many, a few and none still to come.
+    const artifact = fc
+      .integer({ min: 0, max: 39 })
+      .map((n) => (n % 3 === 0 ? `\`src/f${n}.ts\`` : `src/f${n}.ts`));
+    const line = fc
+      .array(fc.oneof(artifact, fc.constantFrom(...PIECES)), { maxLength: 8 })
+      .map((pieces) => pieces.join(' '));
+    const ranked = (text: fc.Arbitrary<string>, isArtifact: boolean) =>
+      fc.record({
+        section: fc.constantFrom<SectionKey>('references', 'actionLog', 'failures', 'errorLines'),
+        text,
+        priority: fc.constantFrom(...PRIORITIES),
+        weight: fc.integer({ min: -3, max: 30 }),
+        order: fc.integer({ min: 0, max: 12 }),
+        artifact: fc.constant(isArtifact),
+      }) as fc.Arbitrary<Item>;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(ranked(artifact, true), ranked(line, false)), { maxLength: 80 }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.constantFrom(...Object.keys(COUNTERS)),
+        (items, budget, name) => {
+          const count = COUNTERS[name] as (text: string) => number;
+          expect(plain(fitItems(items, budget, count))).toEqual(plain(oracleFitItems(items, budget, count)));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('render the empty checkpoint once, as rendering nothing does, and fit with its count given', () => {
+    for (const compact of [false, true]) {
+      expect(emptyRendering(compact)).toBe(oracleRenderItems([], compact));
+      expect(emptyRendering(compact)).toBe(emptyRendering(compact));
+    }
+    fc.assert(
+      fc.property(
+        fc.array(item, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.constantFrom(...Object.keys(COUNTERS)),
+        (items, budget, name) => {
+          const count = COUNTERS[name] as (text: string) => number;
+          expect(plain(fitItems(items, budget, count, emptyTokens(count)))).toEqual(
+            plain(oracleFitItems(items, budget, count)),
+          );
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

@@ -1,9 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelledLine, pathOfFileLine } from '../../../src/summarizer/extractive/record-items.js';
+import { extractArtifacts } from '../../../src/inspect/artifacts.js';
+import { collectFacts } from '../../../src/summarizer/extractive/collect-facts.js';
+import { type Item, PRIORITY, type Priority } from '../../../src/summarizer/extractive/items.js';
+import { readPreviousCheckpoint, unbullet } from '../../../src/summarizer/extractive/previous-checkpoint.js';
+import {
+  isNoisePath,
+  labelledLine,
+  pathOfFileLine,
+  type RecordInput,
+  recordItems,
+} from '../../../src/summarizer/extractive/record-items.js';
 import { createExtractiveSummarizer } from '../../../src/summarizer/index.js';
 import { assistantMessage, userMessage } from '../../../src/testing.js';
 import { request } from '../helpers.js';
+import { runMessages } from './fact-generators.js';
 
 // The regexes replaced: the oracles, fast on short strings only.
 const PATH_END = /\s+[(—]/;
@@ -49,5 +60,90 @@ describe('previous checkpoint lines carried into the record', () => {
       request([userMessage('go on'), assistantMessage('ok')], { previousSummary, targetTokens: 4000 }),
     );
     expect(result.text).toContain('https://example.com/b');
+  });
+});
+
+// referenceItems as it was before issue 15 built its items without copying each one for the focus topic: the
+// oracle of the References section.
+function oracleMatchesFocus(text: string, terms: readonly string[]): boolean {
+  if (terms.length === 0) return false;
+  const lower = text.toLowerCase();
+  return terms.some((term) => lower.includes(term));
+}
+
+function oracleBump(priority: Priority, focused: boolean): Priority {
+  return focused && priority > PRIORITY.core ? PRIORITY.core : priority;
+}
+
+function oracleReferenceItems(input: RecordInput): Item[] {
+  const items: Item[] = [];
+  const { artifacts, facts } = input;
+  const changed = new Set(
+    facts.actions.filter((action) => action.effect !== undefined).flatMap((a) => a.paths),
+  );
+  const read = new Set(facts.actions.filter((action) => action.verb === 'READ').flatMap((a) => a.paths));
+  let order = 0;
+  const add = (group: string, text: string, priority: Priority, artifact = true) => {
+    items.push({ section: 'references', group, text, priority, weight: order, order: order++, artifact });
+  };
+  for (const line of input.previous?.sections.get('references') ?? []) {
+    const labelled = labelledLine(line);
+    if (labelled === undefined) add('earlier', unbullet(line), PRIORITY.detail, false);
+    else
+      for (const value of labelled.values.split(/, |; /))
+        add(labelled.label, value.trim(), PRIORITY.artifact);
+  }
+  for (const path of read)
+    if (!changed.has(path)) add('read', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact);
+  for (const path of artifacts.paths) {
+    if (changed.has(path) || read.has(path)) continue;
+    add('paths', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact);
+  }
+  for (const url of artifacts.urls) add('URLs', url, PRIORITY.artifact);
+  for (const command of artifacts.commands) add('commands', `\`${command}\``, PRIORITY.artifact);
+  for (const tool of artifacts.toolNames) add('tools', tool, PRIORITY.artifact);
+  for (const name of facts.named) add('named', `\`${name}\``, PRIORITY.detail, false);
+  return items.map((item) => ({
+    ...item,
+    priority: oracleBump(item.priority, oracleMatchesFocus(item.text, input.focusTerms)),
+  }));
+}
+
+describe('the References section', () => {
+  const previousText = fc
+    .array(
+      fc.constantFrom(
+        '- read: src/a.ts, node_modules/x/y.js',
+        '- paths: src/b.ts; dist/out.js',
+        '- commands: `npm test`',
+        '- earlier note',
+        'plain line',
+        '- URLs: https://x.io/p',
+      ),
+      { maxLength: 6 },
+    )
+    .map((lines) => `## References\n${lines.join('\n')}\n\n## Action Log\n1. ran it`);
+  it('lists what it listed before, focus topic included', () => {
+    fc.assert(
+      fc.property(
+        runMessages,
+        fc.option(previousText, { nil: undefined }),
+        fc.subarray(['src', 'test', 'node', 'https', 'zzz']),
+        (messages, previous, focusTerms) => {
+          const input: RecordInput = {
+            facts: collectFacts(messages),
+            artifacts: extractArtifacts(messages),
+            previous: previous === undefined ? undefined : readPreviousCheckpoint(previous),
+            focusTerms,
+            targetTokens: 2000,
+            count: (text) => text.length,
+          };
+          expect(recordItems(input).filter((item) => item.section === 'references')).toEqual(
+            oracleReferenceItems(input),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

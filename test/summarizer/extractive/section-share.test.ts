@@ -226,3 +226,57 @@ describe('record lines left out of the checkpoint', () => {
     );
   });
 });
+
+// demoteBeyond as it was before issue 15 returned the items themselves when none goes: the oracle.
+function oracleDemoteBeyond(items: readonly Item[], shareChars: number, counting: (text: string) => number) {
+  const order = [...items].sort((a, b) => a.priority - b.priority || a.weight - b.weight);
+  const demoted = new Set<Item>();
+  let used = 0;
+  for (const item of order) {
+    if (item.priority >= PRIORITY.detail) continue;
+    const cost = shareCost(item.text, counting);
+    if (cost > shareChars) {
+      demoted.add(item);
+      continue;
+    }
+    used += cost;
+    if (used > shareChars) demoted.add(item);
+  }
+  return items.map((item) =>
+    demoted.has(item)
+      ? { ...item, priority: PRIORITY.detail, demotedFrom: item.demotedFrom ?? item.priority }
+      : item,
+  );
+}
+
+describe('demoteBeyond against its previous version', () => {
+  it('demotes the same items, with any counter and share', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.nat({ max: 900 }).map((length) => 'x '.repeat(length)),
+      fc.nat({ max: 900 }).map((length) => ' '.repeat(length)),
+    );
+    const item = fc.record({
+      section: fc.constantFrom<SectionKey>('filesChanged', 'taskState'),
+      text,
+      priority: fc.constantFrom(...(Object.values(PRIORITY) as Priority[])),
+      weight: fc.integer({ min: -3, max: 20 }),
+      order: fc.nat({ max: 20 }),
+    }) as fc.Arbitrary<Item>;
+    const counters = [count, (value: string) => value.length / 3, () => 0.1];
+    fc.assert(
+      fc.property(
+        fc.array(item, { maxLength: 30 }),
+        fc.oneof(fc.nat({ max: 3000 }), fc.double({ min: 0, max: 3000, noNaN: true })),
+        fc.nat({ max: counters.length - 1 }),
+        (items, share, which) => {
+          const counting = counters[which] as (value: string) => number;
+          const actual = demoteBeyond(items, share, counting);
+          expect(actual).toEqual(oracleDemoteBeyond(items, share, counting));
+          if (actual.every((kept, index) => kept === items[index])) expect(actual).toBe(items);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -105,6 +105,18 @@ export function findBoundaries(
   options: FindBoundariesOptions,
 ): FoundBoundaries {
   const counter = options.counter ?? createRoughCounter();
+  return findBoundariesPriced(messages, options, (index) => counter.countMessage(messages[index] as Message));
+}
+
+/**
+ * {@link findBoundaries} with the tokens of the message at an index from `tokensAt` instead of a counter: the
+ * compressor's layout prices each message as pruning leaves it, which depends on its position.
+ */
+export function findBoundariesPriced(
+  messages: readonly Message[],
+  options: Omit<FindBoundariesOptions, 'counter'>,
+  tokensAt: (index: number) => number,
+): FoundBoundaries {
   const reasons: BoundaryReason[] = [];
   const note = (code: BoundaryReasonCode, detail: string): void => {
     reasons.push({ code, detail });
@@ -137,7 +149,7 @@ export function findBoundaries(
     headEnd,
     options.tailTokenBudget,
     options.protectLastN ?? 20,
-    counter,
+    tokensAt,
     options.minTailMessages,
   );
   note(walkReason(walk.rule), `the token walk puts the tail at ${walk.cut} (floor ${walk.minTail} messages)`);
@@ -149,13 +161,13 @@ export function findBoundaries(
   let keepRequestAt: number | undefined;
   ({ headEnd, cut, keepRequestAt } = anchorRequest(
     messages,
-    { headEnd, cut, latest, counter, keepReply, budget },
+    { headEnd, cut, latest, tokensAt, keepReply, budget },
     note,
   ));
   const reply = lastAssistantReply(messages, headEnd);
   if (options.keepLastReply !== false && reply !== -1 && reply < cut) {
     // Only within the tail's slack: a reply dozens of silent steps back is what the checkpoint is for.
-    if (withinTokens(messages, reply, cut, counter, budget * TAIL_REACH)) {
+    if (withinTokens(reply, cut, tokensAt, budget * TAIL_REACH)) {
       cut = alignBack(messages, reply);
       note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
     }
@@ -193,19 +205,19 @@ function anchorRequest(
     headEnd: number;
     cut: number;
     latest: number;
-    counter: TokenCounter;
+    tokensAt: (index: number) => number;
     keepReply: boolean;
     budget: number;
   },
   note: (code: BoundaryReasonCode, detail: string) => void,
 ): { headEnd: number; cut: number; keepRequestAt?: number } {
-  const { headEnd, cut, latest, counter } = at;
+  const { headEnd, cut, latest } = at;
   if (latest === -1) note('no-request', 'no user request to anchor');
   else if (latest < headEnd) note('request-in-head', `the latest user request (${latest}) is in the head`);
   else if (latest >= cut) note('request-in-tail', `the latest user request (${latest}) is in the tail`);
   else {
     const withRequestInHead = at.keepReply ? turnEnd(messages, latest) : latest + 1;
-    if (withinTokens(messages, latest, cut, counter, at.budget * TAIL_REACH)) {
+    if (withinTokens(latest, cut, at.tokensAt, at.budget * TAIL_REACH)) {
       note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
       return { headEnd, cut: latest };
     }
@@ -226,16 +238,10 @@ function anchorRequest(
  * True when messages `[from, to)` take at most `limit` tokens. It stops counting once past the limit: counting
  * a message can mean digesting it first (see the compressor's layout).
  */
-function withinTokens(
-  messages: readonly Message[],
-  from: number,
-  to: number,
-  counter: TokenCounter,
-  limit: number,
-): boolean {
+function withinTokens(from: number, to: number, tokensAt: (index: number) => number, limit: number): boolean {
   let total = 0;
   for (let index = from; index < to; index++) {
-    total += counter.countMessage(messages[index] as Message);
+    total += tokensAt(index);
     if (total > limit) return false;
   }
   return true;

@@ -9,7 +9,6 @@ import {
   renderCheckpoint,
   withoutCheckpoint,
 } from '../../transforms/checkpoint-text.js';
-import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
 import { type PlacedCheckpoint, placeCheckpoint } from '../../transforms/place-checkpoint.js';
 import { sanitizeToolPairs } from '../../transforms/sanitize-tool-pairs.js';
 import { countOf } from '../../transforms/text-facts.js';
@@ -288,16 +287,14 @@ function summaryRequest(
   input: CompactPassInput,
   room: number,
 ): SummaryRequest {
-  const turns = source.filter(
-    (message) => checkpointOf(message) === undefined || hasUserContentBesidesCheckpoint(message),
-  );
-  const latestIndex = findLatestUserRequest(working);
-  const latest = latestIndex === -1 ? undefined : personText(working[latestIndex] as Message);
-  const userRequests = working.flatMap((message) => {
-    const text = isPersonRequest(message) ? personText(message) : undefined;
-    return text === undefined ? [] : [text];
-  });
-  const folded = turns.reduce((sum, message) => sum + input.counter.countMessage(message), 0);
+  const turns: Message[] = [];
+  let folded = 0;
+  for (const message of source) {
+    if (checkpointOf(message) !== undefined && !hasUserContentBesidesCheckpoint(message)) continue;
+    turns.push(message);
+    folded += input.counter.countMessage(message);
+  }
+  const { latest, userRequests } = personRequests(working);
   const target = Math.min(summaryTarget(folded, input.settings), room);
   return {
     messages: turns,
@@ -309,6 +306,24 @@ function summaryRequest(
     maxTokens: room,
     counter: input.counter,
   };
+}
+
+/**
+ * The person's words of every request in `messages`, in order, and of the latest one (`findLatestUserRequest`,
+ * which may be an attachment without words), in one pass over the messages.
+ */
+function personRequests(messages: readonly Message[]): {
+  readonly latest: string | undefined;
+  readonly userRequests: string[];
+} {
+  const userRequests: string[] = [];
+  let latest: string | undefined;
+  for (const message of messages) {
+    if (!isPersonRequest(message)) continue;
+    latest = personText(message);
+    if (latest !== undefined) userRequests.push(latest);
+  }
+  return { latest, userRequests };
 }
 
 /**

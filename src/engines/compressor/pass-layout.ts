@@ -91,11 +91,13 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
     },
     (index) => counter.countMessage(plan.messageAt(index)),
   );
-  const kept = (index: number) =>
-    index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt;
   return {
     level: squeeze.level,
-    ...keptPart(plan, counter, kept),
+    ...keptPart(
+      plan,
+      counter,
+      (index) => index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt,
+    ),
     headEnd: bounds.headEnd,
     tailStart: bounds.tailStart,
     headCheckpointIndex: bounds.headCheckpointIndex,
@@ -152,7 +154,7 @@ function keptPart(
     working,
     pruning: plan.reportFor(indices),
     keptTokens,
-    whole: () => {
+    whole() {
       const whole = plan.whole();
       return { working: whole.messages, pruning: whole.report };
     },

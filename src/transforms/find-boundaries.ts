@@ -118,13 +118,13 @@ export function findBoundariesPriced(
   tokensAt: (index: number) => number,
 ): FoundBoundaries {
   const reasons: BoundaryReason[] = [];
-  const note = (code: BoundaryReasonCode, detail: string): void => {
-    reasons.push({ code, detail });
-  };
+  const note = noteInto(reasons);
   const n = messages.length;
   let systemEnd = 0;
   while (systemEnd < n && messages[systemEnd]?.role === 'system') systemEnd++;
-  const compacted = (options.compactionCount ?? 0) > 0 || messages.some(isCheckpointMessage);
+  // One scan finds every checkpoint, for the head's decay and for the newest ones of the head and middle.
+  const checkpoints = checkpointIndices(messages);
+  const compacted = (options.compactionCount ?? 0) > 0 || checkpoints.length > 0;
   const firstN = compacted ? 0 : (options.protectFirstN ?? 3);
   if (compacted && (options.protectFirstN ?? 3) > 0) {
     note('head-decayed', 'already compacted: only the system prompt is protected at the start');
@@ -135,7 +135,7 @@ export function findBoundariesPriced(
   const latest = findLatestUserRequest(messages);
   if (headEnd >= n) {
     note('nothing-to-compact', 'the whole transcript is protected head');
-    const inHead = newestCheckpoint(messages, systemEnd, n);
+    const inHead = newestCheckpoint(checkpoints, systemEnd, n);
     return {
       headEnd: n,
       tailStart: n,
@@ -177,10 +177,10 @@ export function findBoundariesPriced(
     note('nothing-to-compact', 'head and tail meet: nothing between them to compact');
   if (keepRequestAt !== undefined && (keepRequestAt < headEnd || keepRequestAt >= tailStart))
     keepRequestAt = undefined;
-  const previous = newestCheckpoint(messages, headEnd, tailStart);
+  const previous = newestCheckpoint(checkpoints, headEnd, tailStart);
   if (previous !== undefined)
     note('previous-checkpoint', `message ${previous} is an earlier checkpoint to update`);
-  const inHead = newestCheckpoint(messages, systemEnd, headEnd);
+  const inHead = newestCheckpoint(checkpoints, systemEnd, headEnd);
   return {
     headEnd,
     tailStart,
@@ -247,6 +247,13 @@ function withinTokens(from: number, to: number, tokensAt: (index: number) => num
   return true;
 }
 
+/** Adds a reason to `reasons`. */
+function noteInto(reasons: BoundaryReason[]): (code: BoundaryReasonCode, detail: string) => void {
+  return (code, detail) => {
+    reasons.push({ code, detail });
+  };
+}
+
 function walkReason(rule: 'budget' | 'raw-budget' | 'floor'): BoundaryReasonCode {
   switch (rule) {
     case 'budget':
@@ -270,9 +277,19 @@ function lastAssistantReply(messages: readonly Message[], from: number): number 
   return fallback;
 }
 
-function newestCheckpoint(messages: readonly Message[], from: number, to: number): number | undefined {
-  for (let index = to - 1; index >= from; index--) {
-    if (isCheckpointMessage(messages[index] as Message)) return index;
+/** Indices of the checkpoint messages, ascending. */
+function checkpointIndices(messages: readonly Message[]): number[] {
+  const found: number[] = [];
+  for (let index = 0; index < messages.length; index++)
+    if (isCheckpointMessage(messages[index] as Message)) found.push(index);
+  return found;
+}
+
+/** The last of the ascending `checkpoints` in `[from, to)`. */
+function newestCheckpoint(checkpoints: readonly number[], from: number, to: number): number | undefined {
+  for (let at = checkpoints.length - 1; at >= 0; at--) {
+    const index = checkpoints[at] as number;
+    if (index < to) return index >= from ? index : undefined;
   }
   return undefined;
 }

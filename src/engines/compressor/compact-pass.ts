@@ -295,7 +295,7 @@ function foldSources(trace: FoldTrace): Pick<ProvenanceFacts, 'sources' | 'remov
   );
   return {
     sources,
-    removed: (index) => {
+    removed(index) {
       if (index >= layout.headEnd && index < layout.tailStart && index !== layout.keepRequestAt)
         return { status: 'folded', reason: 'folded into the checkpoint' };
       if (index === trace.superseded)

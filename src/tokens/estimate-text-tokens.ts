@@ -150,7 +150,7 @@ interface ClassPrices {
  */
 const pricesByWeights = new WeakMap<RoughWeights, ClassPrices>();
 
-// Every text is priced with the same weights but in calibration: the last ones are checked before the map.
+// A process prices its texts with one set of weights (calibration aside): the last set is checked before the map.
 let lastWeights: RoughWeights | undefined;
 let lastPrices: ClassPrices | undefined;
 

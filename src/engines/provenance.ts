@@ -144,17 +144,24 @@ export function inputsOf(
   keptReason: (index: number) => string,
 ): InputProvenance[] {
   const inputs: (InputProvenance | undefined)[] = new Array(count).fill(undefined);
-  outputs.forEach((entry, index) => {
-    entry.from.forEach((at, position) => {
-      if (position < entry.from.length - 1)
+  for (let index = 0; index < outputs.length; index++) {
+    const entry = outputs[index] as OutputProvenance;
+    const last = entry.from.length - 1;
+    for (let position = 0; position <= last; position++) {
+      const at = entry.from[position] as number;
+      if (position < last)
         inputs[at] = { status: 'merged', into: index, reason: 'folded into a later assistant message' };
       else if (entry.status === 'kept' || entry.status === 'new')
         inputs[at] = { status: 'kept', into: index, reason: keptReason(at) };
       else inputs[at] = { status: 'rewritten', into: index, reason: entry.reason };
-    });
-  });
+    }
+  }
   // Only the messages no output stands for ask why they left.
-  for (let index = 0; index < count; index++) inputs[index] ??= { ...removed(index), into: -1 };
+  for (let index = 0; index < count; index++) {
+    if (inputs[index] !== undefined) continue;
+    const gone = removed(index);
+    inputs[index] = { status: gone.status, reason: gone.reason, into: -1 };
+  }
   return inputs as InputProvenance[];
 }
 

@@ -1,6 +1,5 @@
 import type { Message } from '../model/message.js';
 import type { Part } from '../model/part.js';
-import type { Transcript } from '../model/transcript.js';
 import {
   type CountingOptions,
   type ResolvedCountingOptions,
@@ -40,30 +39,32 @@ export function buildTokenCounter(base: TextTokenCounter, options: CountingOptio
     return lastTokens;
   };
   const cache = new WeakMap<Message, number>();
-  const countPart = (part: Part): number => partTokens(part, countText, resolved);
-  const countMessage = (message: Message): number => {
-    const cached = cache.get(message);
-    if (cached !== undefined) return cached;
-    let tokens = resolved.messageOverhead;
-    const parts = message.parts;
-    for (let index = 0; index < parts.length; index++) tokens += countPart(parts[index] as Part);
-    cache.set(message, tokens);
-    return tokens;
-  };
-  return {
+  const counter: TokenCounter = {
     name: base.name,
     exact: base.exact,
     countText,
-    countPart,
-    countMessage,
-    countTranscript(transcript: Transcript): number {
+    countPart(part) {
+      return partTokens(part, countText, resolved);
+    },
+    countMessage(message) {
+      const cached = cache.get(message);
+      if (cached !== undefined) return cached;
+      let tokens = resolved.messageOverhead;
+      const parts = message.parts;
+      for (let index = 0; index < parts.length; index++)
+        tokens += partTokens(parts[index] as Part, countText, resolved);
+      cache.set(message, tokens);
+      return tokens;
+    },
+    countTranscript(transcript) {
       let tokens = 0;
       const messages = transcript.messages;
       for (let index = 0; index < messages.length; index++)
-        tokens += countMessage(messages[index] as Message);
+        tokens += counter.countMessage(messages[index] as Message);
       return tokens;
     },
   };
+  return counter;
 }
 
 /**

@@ -150,9 +150,19 @@ interface ClassPrices {
  */
 const pricesByWeights = new WeakMap<RoughWeights, ClassPrices>();
 
+// A process prices its texts with one set of weights (calibration aside): the last set is checked before the map.
+let lastWeights: RoughWeights | undefined;
+let lastPrices: ClassPrices | undefined;
+
 function pricesOf(weights: RoughWeights): ClassPrices {
-  const known = pricesByWeights.get(weights);
-  if (known !== undefined) return known;
+  if (weights === lastWeights) return lastPrices as ClassPrices;
+  const known = pricesByWeights.get(weights) ?? newPrices(weights);
+  lastWeights = weights;
+  lastPrices = known;
+  return known;
+}
+
+function newPrices(weights: RoughWeights): ClassPrices {
   // Classes not listed cost nothing per character: words, numbers and spaces are priced when their run ends.
   const continuation = new Float64Array(SCRIPT + 1);
   continuation[PUNCTUATION] = weights.punctuation;

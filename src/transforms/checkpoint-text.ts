@@ -48,6 +48,7 @@ export function renderCheckpoint(body: string, source: CheckpointSource): string
 
 /** Recognises checkpoint text written by condense, Hermes (current, historical and legacy) or Claude Code. */
 export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
+  if (!mayHoldCheckpoint(text)) return undefined;
   const trimmed = text.trimStart();
   if (trimmed.startsWith(HEADER_START)) {
     const headerEnd = trimmed.indexOf('\n');
@@ -90,6 +91,28 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
   return undefined;
 }
 
+/**
+ * False when `text` cannot be one of the checkpoints {@link parseCheckpoint} recognises, found without copying
+ * it: every marker but Hermes' merge delimiter opens the trimmed text, and all but Claude Code's start with `[`.
+ * Nearly every text of a transcript is answered here, most of them by its first character.
+ */
+function mayHoldCheckpoint(text: string): boolean {
+  let start = 0;
+  while (start < text.length && isAsciiSpace(text.charCodeAt(start))) start++;
+  const first = text.charCodeAt(start);
+  // Past ASCII, `trimStart` may skip white space this loop does not: leave such a text to the parser.
+  if (first === OPENING_BRACKET || first > LAST_ASCII) return true;
+  return text.startsWith(CLAUDE_CODE_PREFIX, start) || text.includes(HERMES_MERGE_DELIMITER, start);
+}
+
+const OPENING_BRACKET = 0x5b;
+const LAST_ASCII = 0x7f;
+
+/** The ASCII characters `trimStart` removes: tab, line feed, vertical tab, form feed, carriage return, space. */
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
 /** A Hermes summary `body` (up to its end marker), with the message's own text `prior` to a merged summary. */
 function hermesCheckpoint(
   body: string,
@@ -123,6 +146,10 @@ type MessageCheckpoint = ParsedCheckpoint & { readonly partIndex: number };
 /** The checkpoint a message carries (in its first text part), if any, with the index of that part. */
 export function checkpointOf(message: Message): MessageCheckpoint | undefined {
   if (message.role !== 'user' && message.role !== 'assistant') return undefined;
+  const partIndex = firstTextPart(message);
+  // Answered without the memo for nearly every message: a WeakMap entry for a fresh message costs more than
+  // this check, and each compaction meets a transcript's messages as new objects.
+  if (partIndex === -1 || !mayHoldCheckpoint((message.parts[partIndex] as TextPart).text)) return undefined;
   return knownCheckpoint(message);
 }
 
@@ -130,11 +157,16 @@ export function checkpointOf(message: Message): MessageCheckpoint | undefined {
 const knownCheckpoint = memoByObject(findCheckpoint);
 
 function findCheckpoint(message: Message): MessageCheckpoint | undefined {
-  let partIndex = 0;
-  while (partIndex < message.parts.length && message.parts[partIndex]?.type !== 'text') partIndex++;
-  if (partIndex === message.parts.length) return undefined;
+  const partIndex = firstTextPart(message);
+  if (partIndex === -1) return undefined;
   const parsed = parseCheckpoint((message.parts[partIndex] as TextPart).text);
   return parsed === undefined ? undefined : { ...parsed, partIndex };
+}
+
+function firstTextPart(message: Message): number {
+  const parts = message.parts;
+  for (let index = 0; index < parts.length; index++) if (parts[index]?.type === 'text') return index;
+  return -1;
 }
 
 /** True when the message is (or begins with) a compaction checkpoint. */

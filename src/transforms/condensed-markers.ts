@@ -9,7 +9,15 @@ const FOREIGN_PREFIXES = ['[Duplicate tool output', '[Old tool output cleared', 
 
 /** True when a tool output is already a digest, a duplicate reference or another compactor's placeholder. */
 export function isCondensedOutput(text: string): boolean {
-  const start = text.trimStart();
+  // Every marker starts with `[`: most outputs are told apart by their first character.
+  const first = text.charCodeAt(0);
+  if (first === OPENING_BRACKET) return startsWithMarker(text);
+  return first <= 0x20 || first > 0x7f ? startsWithMarker(text.trimStart()) : false;
+}
+
+const OPENING_BRACKET = 0x5b;
+
+function startsWithMarker(start: string): boolean {
   return (
     start.startsWith(DIGEST_PREFIX) ||
     start.startsWith(DUPLICATE_PREFIX) ||

@@ -63,14 +63,16 @@ export function dedupeToolResults(
   const keepNewest = (options.keep ?? 'newest') === 'newest';
   const protectFrom = options.protectFrom ?? messages.length;
   const groups = new SameOutputs();
-  messages.forEach((message, index) => {
-    message.parts.forEach((part, partIndex) => {
-      if (part.type !== 'tool-result' || !part.content.every((content) => content.type === 'text')) return;
+  for (let index = 0; index < messages.length; index++) {
+    const parts = (messages[index] as Message).parts;
+    for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+      const part = parts[partIndex] as Part;
+      if (part.type !== 'tool-result' || !part.content.every((content) => content.type === 'text')) continue;
       const text = toolResultText(part.content);
-      if (text.length < minChars || isCondensedOutput(text)) return;
+      if (text.length < minChars || isCondensedOutput(text)) continue;
       groups.add(text, part.isError === true, { index, partIndex, part });
-    });
-  });
+    }
+  }
   // Most transcripts repeat no output: the calls are indexed only for the first repeated group.
   let calls: ToolCallIndex | undefined;
   const replacements = new Map<string, Part>();

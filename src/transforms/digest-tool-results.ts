@@ -26,14 +26,20 @@ const MAX_DIGEST_SHARE = 0.7;
  */
 function withOutputArtifacts(line: string, part: ToolResultPart): string {
   const artifacts = extractArtifacts([{ role: 'tool', parts: [part] }]);
-  const missing = (values: ReadonlySet<string>) => [...values].filter((value) => !line.includes(value));
   let out = line;
-  const paths = missing(artifacts.paths);
+  const paths = notIn(line, artifacts.paths);
   if (paths.length > 0) out += `; paths: ${paths.join(', ')}`;
-  const urls = missing(artifacts.urls);
+  const urls = notIn(line, artifacts.urls);
   if (urls.length > 0) out += `; urls: ${urls.join(' ')}`;
-  const errors = missing(artifacts.errorLines).filter((error) => !out.includes(error));
+  const errors = notIn(line, artifacts.errorLines).filter((error) => !out.includes(error));
   if (errors.length > 0) out += `; errors: ${errors.join(' | ')}`;
+  return out;
+}
+
+/** The values `line` does not already show, in order. */
+function notIn(line: string, values: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const value of values) if (!line.includes(value)) out.push(value);
   return out;
 }
 

@@ -105,14 +105,26 @@ export function findBoundaries(
   options: FindBoundariesOptions,
 ): FoundBoundaries {
   const counter = options.counter ?? createRoughCounter();
+  return findBoundariesPriced(messages, options, (index) => counter.countMessage(messages[index] as Message));
+}
+
+/**
+ * {@link findBoundaries} with the tokens of the message at an index from `tokensAt` instead of a counter: the
+ * compressor's layout prices each message as pruning leaves it, which depends on its position.
+ */
+export function findBoundariesPriced(
+  messages: readonly Message[],
+  options: Omit<FindBoundariesOptions, 'counter'>,
+  tokensAt: (index: number) => number,
+): FoundBoundaries {
   const reasons: BoundaryReason[] = [];
-  const note = (code: BoundaryReasonCode, detail: string): void => {
-    reasons.push({ code, detail });
-  };
+  const note = noteInto(reasons);
   const n = messages.length;
   let systemEnd = 0;
   while (systemEnd < n && messages[systemEnd]?.role === 'system') systemEnd++;
-  const compacted = (options.compactionCount ?? 0) > 0 || messages.some(isCheckpointMessage);
+  // One scan finds every checkpoint, for the head's decay and for the newest ones of the head and middle.
+  const checkpoints = checkpointIndices(messages);
+  const compacted = (options.compactionCount ?? 0) > 0 || checkpoints.length > 0;
   const firstN = compacted ? 0 : (options.protectFirstN ?? 3);
   if (compacted && (options.protectFirstN ?? 3) > 0) {
     note('head-decayed', 'already compacted: only the system prompt is protected at the start');
@@ -123,7 +135,7 @@ export function findBoundaries(
   const latest = findLatestUserRequest(messages);
   if (headEnd >= n) {
     note('nothing-to-compact', 'the whole transcript is protected head');
-    const inHead = newestCheckpoint(messages, systemEnd, n);
+    const inHead = newestCheckpoint(checkpoints, systemEnd, n);
     return {
       headEnd: n,
       tailStart: n,
@@ -137,7 +149,7 @@ export function findBoundaries(
     headEnd,
     options.tailTokenBudget,
     options.protectLastN ?? 20,
-    counter,
+    tokensAt,
     options.minTailMessages,
   );
   note(walkReason(walk.rule), `the token walk puts the tail at ${walk.cut} (floor ${walk.minTail} messages)`);
@@ -149,13 +161,13 @@ export function findBoundaries(
   let keepRequestAt: number | undefined;
   ({ headEnd, cut, keepRequestAt } = anchorRequest(
     messages,
-    { headEnd, cut, latest, counter, keepReply, budget },
+    { headEnd, cut, latest, tokensAt, keepReply, budget },
     note,
   ));
   const reply = lastAssistantReply(messages, headEnd);
   if (options.keepLastReply !== false && reply !== -1 && reply < cut) {
     // Only within the tail's slack: a reply dozens of silent steps back is what the checkpoint is for.
-    if (withinTokens(messages, reply, cut, counter, budget * TAIL_REACH)) {
+    if (withinTokens(reply, cut, tokensAt, budget * TAIL_REACH)) {
       cut = alignBack(messages, reply);
       note('last-assistant', `the tail reaches back to the last assistant reply (${reply})`);
     }
@@ -165,10 +177,10 @@ export function findBoundaries(
     note('nothing-to-compact', 'head and tail meet: nothing between them to compact');
   if (keepRequestAt !== undefined && (keepRequestAt < headEnd || keepRequestAt >= tailStart))
     keepRequestAt = undefined;
-  const previous = newestCheckpoint(messages, headEnd, tailStart);
+  const previous = newestCheckpoint(checkpoints, headEnd, tailStart);
   if (previous !== undefined)
     note('previous-checkpoint', `message ${previous} is an earlier checkpoint to update`);
-  const inHead = newestCheckpoint(messages, systemEnd, headEnd);
+  const inHead = newestCheckpoint(checkpoints, systemEnd, headEnd);
   return {
     headEnd,
     tailStart,
@@ -193,19 +205,19 @@ function anchorRequest(
     headEnd: number;
     cut: number;
     latest: number;
-    counter: TokenCounter;
+    tokensAt: (index: number) => number;
     keepReply: boolean;
     budget: number;
   },
   note: (code: BoundaryReasonCode, detail: string) => void,
 ): { headEnd: number; cut: number; keepRequestAt?: number } {
-  const { headEnd, cut, latest, counter } = at;
+  const { headEnd, cut, latest } = at;
   if (latest === -1) note('no-request', 'no user request to anchor');
   else if (latest < headEnd) note('request-in-head', `the latest user request (${latest}) is in the head`);
   else if (latest >= cut) note('request-in-tail', `the latest user request (${latest}) is in the tail`);
   else {
     const withRequestInHead = at.keepReply ? turnEnd(messages, latest) : latest + 1;
-    if (withinTokens(messages, latest, cut, counter, at.budget * TAIL_REACH)) {
+    if (withinTokens(latest, cut, at.tokensAt, at.budget * TAIL_REACH)) {
       note('request-moved-tail', `the tail reaches back to the latest user request (${latest})`);
       return { headEnd, cut: latest };
     }
@@ -226,19 +238,20 @@ function anchorRequest(
  * True when messages `[from, to)` take at most `limit` tokens. It stops counting once past the limit: counting
  * a message can mean digesting it first (see the compressor's layout).
  */
-function withinTokens(
-  messages: readonly Message[],
-  from: number,
-  to: number,
-  counter: TokenCounter,
-  limit: number,
-): boolean {
+function withinTokens(from: number, to: number, tokensAt: (index: number) => number, limit: number): boolean {
   let total = 0;
   for (let index = from; index < to; index++) {
-    total += counter.countMessage(messages[index] as Message);
+    total += tokensAt(index);
     if (total > limit) return false;
   }
   return true;
+}
+
+/** Adds a reason to `reasons`. */
+function noteInto(reasons: BoundaryReason[]): (code: BoundaryReasonCode, detail: string) => void {
+  return (code, detail) => {
+    reasons.push({ code, detail });
+  };
 }
 
 function walkReason(rule: 'budget' | 'raw-budget' | 'floor'): BoundaryReasonCode {
@@ -264,9 +277,19 @@ function lastAssistantReply(messages: readonly Message[], from: number): number 
   return fallback;
 }
 
-function newestCheckpoint(messages: readonly Message[], from: number, to: number): number | undefined {
-  for (let index = to - 1; index >= from; index--) {
-    if (isCheckpointMessage(messages[index] as Message)) return index;
+/** Indices of the checkpoint messages, ascending. */
+function checkpointIndices(messages: readonly Message[]): number[] {
+  const found: number[] = [];
+  for (let index = 0; index < messages.length; index++)
+    if (isCheckpointMessage(messages[index] as Message)) found.push(index);
+  return found;
+}
+
+/** The last of the ascending `checkpoints` in `[from, to)`. */
+function newestCheckpoint(checkpoints: readonly number[], from: number, to: number): number | undefined {
+  for (let at = checkpoints.length - 1; at >= 0; at--) {
+    const index = checkpoints[at] as number;
+    if (index < to) return index >= from ? index : undefined;
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { firstNonBlankLine } from '../inspect/text-lines.js';
 import { formatCount, nonBlankLines, plural } from './text-facts.js';
 
 // Exit statuses as shells, agents and harnesses print them. Only the first and last lines of an output are
@@ -75,8 +76,9 @@ export function failureLines(text: string, budget = 800): string[] {
 
 /** The error an output that did not declare a failure still clearly reports on its first line, if any. */
 export function clearErrorLine(text: string): string | undefined {
-  const first = nonBlankLines(text.slice(0, 4000))[0];
-  return first !== undefined && CLEAR_ERROR.test(first) && !NOT_AN_ERROR.test(first) ? first : undefined;
+  // Only the first line is read: splitting the first 4,000 characters into lines cost more than the test.
+  const first = firstNonBlankLine(text.slice(0, 4000));
+  return first !== '' && CLEAR_ERROR.test(first) && !NOT_AN_ERROR.test(first) ? first : undefined;
 }
 
 /** How many hits a search output reports: its own count when it states one, else its non-blank lines. */

@@ -108,50 +108,51 @@ export function planPruning(messages: readonly Message[], options: PruneToolOutp
   const made: (Message | undefined)[] = [];
   const digestedAt: number[] = [];
   const shrunkAt: number[] = [];
-  const messageAt = (index: number): Message => {
-    const original = base[index] as Message;
-    if (index >= boundary) return original;
-    const known = made[index];
-    if (known !== undefined) return known;
-    calls ??= indexToolCalls(base);
-    const digested = digestMessage(original, index, calls, minChars);
-    const shrunk = shrinkMessage(digested.message, limits);
-    made[index] = shrunk.message;
-    digestedAt[index] = digested.digested;
-    shrunkAt[index] = shrunk.shrunk;
-    return shrunk.message;
-  };
   const referencesAt = new Map<number, number>();
   for (const reference of deduped.references)
     referencesAt.set(reference.index, (referencesAt.get(reference.index) ?? 0) + 1);
-  const reportFor = (indices: Iterable<number>): PruneReport => {
-    const report = { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 };
-    for (const index of indices) {
-      if (index < 0 || index >= messages.length) continue;
-      messageAt(index);
-      report.deduplicated += referencesAt.get(index) ?? 0;
-      report.digested += digestedAt[index] ?? 0;
-      report.argumentsShrunk += shrunkAt[index] ?? 0;
-      if (stripped.stripped > 0) {
-        report.imagesStripped +=
-          imageCount(deduped.messages[index] as Message, toolResultsOnly) -
-          imageCount(base[index] as Message, toolResultsOnly);
-      }
-    }
-    return report;
-  };
-  return {
+  const plan: PrunePlan = {
     boundary,
     base,
-    messageAt,
-    reportFor,
-    whole: () => ({
-      // The base array itself when nothing was digested or shrunk, the input itself when nothing changed at all.
-      messages: mapMessages(base, (_, index) => messageAt(index)),
-      report: reportFor(base.keys()),
-      boundary,
-    }),
+    messageAt(index) {
+      const original = base[index] as Message;
+      if (index >= boundary) return original;
+      const known = made[index];
+      if (known !== undefined) return known;
+      calls ??= indexToolCalls(base);
+      const digested = digestMessage(original, index, calls, minChars);
+      const shrunk = shrinkMessage(digested.message, limits);
+      made[index] = shrunk.message;
+      digestedAt[index] = digested.digested;
+      shrunkAt[index] = shrunk.shrunk;
+      return shrunk.message;
+    },
+    reportFor(indices) {
+      const report = { deduplicated: 0, digested: 0, argumentsShrunk: 0, imagesStripped: 0 };
+      for (const index of indices) {
+        if (index < 0 || index >= messages.length) continue;
+        plan.messageAt(index);
+        report.deduplicated += referencesAt.get(index) ?? 0;
+        report.digested += digestedAt[index] ?? 0;
+        report.argumentsShrunk += shrunkAt[index] ?? 0;
+        if (stripped.stripped > 0) {
+          report.imagesStripped +=
+            imageCount(deduped.messages[index] as Message, toolResultsOnly) -
+            imageCount(base[index] as Message, toolResultsOnly);
+        }
+      }
+      return report;
+    },
+    whole() {
+      return {
+        // The base array itself when nothing was digested or shrunk, the input itself when nothing changed at all.
+        messages: mapMessages(base, (_, index) => plan.messageAt(index)),
+        report: plan.reportFor(base.keys()),
+        boundary,
+      };
+    },
   };
+  return plan;
 }
 
 /** Images the image pass can replace in a message: those inside tool results, and its own unless `toolResultsOnly`. */

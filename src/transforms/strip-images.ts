@@ -62,8 +62,12 @@ export function defaultImagePlaceholder(image: ImagePart): string {
  */
 export function stripImages(messages: readonly Message[], options: StripImagesOptions): StripImagesResult {
   const keep = (options.keepLatestUserRequest ?? true) ? findLatestUserRequest(messages) : -1;
-  const eligible = (index: number): boolean => index < options.before && index !== keep;
-  return replaceImages(messages, eligible, options.placeholder, options.toolResultsOnly ?? false);
+  return replaceImages(
+    messages,
+    (index) => index < options.before && index !== keep,
+    options.placeholder,
+    options.toolResultsOnly ?? false,
+  );
 }
 
 /**

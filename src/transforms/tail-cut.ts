@@ -1,5 +1,4 @@
 import type { Message } from '../model/message.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
 
 /** Where a token walk from the end put the tail, and which rule decided. */
 export interface TailWalk {
@@ -19,37 +18,25 @@ const SOFT_CEILING = 1.5;
  * under 1.5 × `budget` or the tail is shorter than its floor (`max(3, min(protectLastN, 8))`, never more than
  * the region allows). When everything fits under the soft ceiling the walk is repeated with the raw budget,
  * so a transcript just over the threshold still has something to compact. Unlike Hermes, the message that
- * overflows the raw budget is left out on that second walk too.
+ * overflows the raw budget is left out on that second walk too. `tokensAt` prices the message at an index.
  */
 export function walkTail(
   messages: readonly Message[],
   headEnd: number,
   budget: number,
   protectLastN: number,
-  counter: TokenCounter,
+  tokensAt: (index: number) => number,
   floorOverride?: number,
 ): TailWalk {
   const n = messages.length;
   const available = Math.max(0, n - headEnd - 1);
   const floor = floorOverride ?? Math.max(3, Math.min(protectLastN, FLOOR_CAP));
   const minTail = available > 1 ? Math.min(floor, Math.max(Math.min(3, floor), available - 2), available) : 0;
-  const tokens = (index: number): number => counter.countMessage(messages[index] as Message);
-  const walk = (limit: number): { cut: number; total: number } => {
-    let total = 0;
-    let cut = n;
-    for (let index = n - 1; index >= headEnd; index--) {
-      const cost = tokens(index);
-      if (total + cost > limit && n - index >= minTail) break;
-      total += cost;
-      cut = index;
-    }
-    return { cut, total };
-  };
   const soft = Math.floor(budget * SOFT_CEILING);
-  let { cut, total } = walk(soft);
+  let { cut, total } = walk(n, headEnd, minTail, soft, tokensAt);
   let rule: TailWalk['rule'] = 'budget';
   if (cut <= headEnd && total > 0 && total <= soft) {
-    cut = walk(budget).cut;
+    cut = walk(n, headEnd, minTail, budget, tokensAt).cut;
     rule = 'raw-budget';
   }
   if (cut > n - minTail) {
@@ -61,4 +48,26 @@ export function walkTail(
     rule = 'floor';
   }
   return { cut: Math.min(cut, n), minTail, rule };
+}
+
+/**
+ * Messages from the last back to `headEnd` while their tokens stay within `limit`, or the tail is shorter than
+ * `minTail`: where the tail then starts, and the tokens it holds.
+ */
+function walk(
+  n: number,
+  headEnd: number,
+  minTail: number,
+  limit: number,
+  tokensAt: (index: number) => number,
+): { cut: number; total: number } {
+  let total = 0;
+  let cut = n;
+  for (let index = n - 1; index >= headEnd; index--) {
+    const cost = tokensAt(index);
+    if (total + cost > limit && n - index >= minTail) break;
+    total += cost;
+    cut = index;
+  }
+  return { cut, total };
 }

@@ -30,5 +30,9 @@ export function indexToolCalls(messages: readonly Message[]): ToolCallIndex {
     }
     answered.push(calls);
   }
-  return { callFor: (messageIndex, partIndex) => answered[messageIndex]?.[partIndex] };
+  return {
+    callFor(messageIndex, partIndex) {
+      return answered[messageIndex]?.[partIndex];
+    },
+  };
 }

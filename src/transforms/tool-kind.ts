@@ -114,21 +114,35 @@ function editorKind(args: JsonObject | undefined): ToolKind {
 
 function shapeKind(name: string, args: JsonObject | undefined): ToolKind {
   if (args === undefined) return name.includes('todo') ? 'todo' : 'unknown';
-  const has = (key: string): boolean => typeof args[key] === 'string';
-  if ((has('old_string') && has('new_string')) || (has('old_str') && has('new_str')) || isEditList(args)) {
+  if (
+    (has(args, 'old_string') && has(args, 'new_string')) ||
+    (has(args, 'old_str') && has(args, 'new_str')) ||
+    isEditList(args)
+  ) {
     return 'edit';
   }
-  const path = PATH_KEYS.some(has);
-  if (path && (has('content') || has('contents') || has('file_text')) && !has('old_string')) return 'write';
-  if (has('patch') || has('diff')) return 'edit';
-  if ((has('command') || has('cmd')) && /bash|shell|term|exec|command|cmd|run|console/.test(name))
+  const path = PATH_KEYS.some((key) => typeof args[key] === 'string');
+  if (
+    path &&
+    (has(args, 'content') || has(args, 'contents') || has(args, 'file_text')) &&
+    !has(args, 'old_string')
+  )
+    return 'write';
+  if (has(args, 'patch') || has(args, 'diff')) return 'edit';
+  if ((has(args, 'command') || has(args, 'cmd')) && /bash|shell|term|exec|command|cmd|run|console/.test(name))
     return 'shell';
   if (path && /read|view|open|cat|show/.test(name)) return 'read';
-  if ((has('pattern') || has('regex')) && /grep|search|find/.test(name)) return 'search';
-  if (has('query') && /web|internet|google|bing|brave|tavily|duckduckgo|serp/.test(name)) return 'web-search';
+  if ((has(args, 'pattern') || has(args, 'regex')) && /grep|search|find/.test(name)) return 'search';
+  if (has(args, 'query') && /web|internet|google|bing|brave|tavily|duckduckgo|serp/.test(name))
+    return 'web-search';
   if (hasUrl(args) && /fetch|brows|scrape|extract|url|http|navigate|crawl|visit/.test(name)) return 'fetch';
   if (name.includes('todo')) return 'todo';
   return 'unknown';
+}
+
+/** True when `key` of `args` holds a string. */
+function has(args: JsonObject, key: string): boolean {
+  return typeof args[key] === 'string';
 }
 
 function isEditList(args: JsonObject): boolean {

@@ -166,7 +166,11 @@ function isAttachment(part: Part): boolean {
 export function isContinuation(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '' || !CONTINUATION.test(trimmed)) return false;
-  return trimmed.split(/\s+/).length <= MAX_CONTINUATION_WORDS && !trimmed.includes('\n');
+  // Split no further than one word past the limit: a long prompt would otherwise be cut into all its words.
+  return (
+    !trimmed.includes('\n') &&
+    trimmed.split(/\s+/, MAX_CONTINUATION_WORDS + 1).length <= MAX_CONTINUATION_WORDS
+  );
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   renderCheckpoint,
   withoutCheckpoint,
 } from '../../transforms/checkpoint-text.js';
-import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
 import { type PlacedCheckpoint, placeCheckpoint } from '../../transforms/place-checkpoint.js';
 import { sanitizeToolPairs } from '../../transforms/sanitize-tool-pairs.js';
 import { countOf } from '../../transforms/text-facts.js';
@@ -70,24 +69,14 @@ export async function runCompactPass(
   const messages = transcript.messages;
   const before = countAll(messages, input);
   const fits = before.rough <= input.limitTokens;
-  let best: CompactPassResult | undefined;
+  const pass: Attempts = { transcript, input, before, best: undefined };
   const cramped: { layout: PassLayout; room: number }[] = [];
-  const attempt = async (layout: PassLayout, room: number) => {
-    const result = await foldWithin(
-      (within) => foldMiddle(transcript, layout, input, before, within),
-      input.limitTokens,
-      room,
-    );
-    if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
-    if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough) best = result;
-    return undefined;
-  };
-  const layouts = function* () {
-    for (const squeeze of SQUEEZE_LEVELS) yield layOut(messages, input, squeeze);
-    const around = layOutAroundRequest(messages, input);
-    if (around !== undefined) yield around;
-  };
-  for (const layout of layouts()) {
+  // Each layout is made only when the ones before it failed: the squeeze levels, then the last resort.
+  for (let level = 0; level <= SQUEEZE_LEVELS.length; level++) {
+    const squeeze = SQUEEZE_LEVELS[level];
+    const layout =
+      squeeze === undefined ? layOutAroundRequest(messages, input) : layOut(messages, input, squeeze);
+    if (layout === undefined) continue;
     if (layout.headEnd >= layout.tailStart) {
       if (layout.level === 0 && fits) return unchanged(transcript, layout, input, before);
       continue;
@@ -98,23 +87,23 @@ export async function runCompactPass(
       cramped.push({ layout, room });
       continue;
     }
-    const done = await attempt(layout, room);
+    const done = await attempt(pass, layout, room);
     if (done !== undefined) return done;
   }
   cramped.sort((a, b) => b.room - a.room);
   for (const { layout, room } of cramped) {
     if (room <= 0) continue;
-    const done = await attempt(layout, room);
+    const done = await attempt(pass, layout, room);
     if (done !== undefined) return done;
   }
   // What is always kept is past the window already: fold around it anyway (the layout keeping least, the
   // checkpoint at its smallest), so the result raised with the overflow is the smallest, not the input.
   const leanest = cramped[0];
-  if (best === undefined && leanest !== undefined) {
-    const done = await attempt(leanest.layout, leanest.room);
+  if (pass.best === undefined && leanest !== undefined) {
+    const done = await attempt(pass, leanest.layout, leanest.room);
     if (done !== undefined) return done;
   }
-  const smallest = best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);
+  const smallest = pass.best ?? unchanged(transcript, layOut(messages, input, NORMAL), input, before);
   if (smallest.report.tokensAfter.rough <= input.limitTokens) return smallest;
   throw new ContextOverflowError({
     tokens: smallest.report.tokensAfter.rough,
@@ -122,6 +111,32 @@ export async function runCompactPass(
     irreducible: irreducibleTokens(messages, input.counter),
     best: { transcript: smallest.transcript, report: smallest.report },
   });
+}
+
+/** A pass's folds so far: the smallest result that did not fit is kept in `best`. */
+interface Attempts {
+  readonly transcript: Transcript;
+  readonly input: CompactPassInput;
+  readonly before: ReturnType<typeof countAll>;
+  best: CompactPassResult | undefined;
+}
+
+/** Folds the middle of `layout`: the result when it fits (or the pass aborted), else undefined. */
+async function attempt(
+  pass: Attempts,
+  layout: PassLayout,
+  room: number,
+): Promise<CompactPassResult | undefined> {
+  const { transcript, input, before, best } = pass;
+  const result = await foldWithin(
+    (within) => foldMiddle(transcript, layout, input, before, within),
+    input.limitTokens,
+    room,
+  );
+  if (result.report.aborted || result.report.tokensAfter.rough <= input.limitTokens) return result;
+  if (best === undefined || result.report.tokensAfter.rough < best.report.tokensAfter.rough)
+    pass.best = result;
+  return undefined;
 }
 
 /** Nothing lies between head and tail: the pruned transcript, or the input when pruning changed nothing. */
@@ -169,18 +184,16 @@ async function foldMiddle(
   const { working, headEnd, tailStart } = layout;
   const messages = transcript.messages;
   const keep = layout.keepRequestAt;
-  const folded = (list: readonly Message[]) =>
-    list.slice(headEnd, tailStart).filter((_, offset) => headEnd + offset !== keep);
   const head = working.slice(0, headEnd);
-  const middle = folded(working);
-  const tailIndices = [...(keep === undefined ? [] : [keep]), ...range(tailStart, working.length)];
+  const middle = foldedPart(working, layout);
+  const tailIndices = range(tailStart, working.length, keep);
   const tail = tailIndices.map((index) => working[index] as Message);
   // A checkpoint kept inside the head (the head then holds the latest request) is superseded, not updated.
   const remembered = layout.headCheckpointIndex === undefined ? input.previousSummary : undefined;
   const previous = collectPreviousCheckpoint(middle, tail, remembered);
   // The summarizer reads the turns as they were, not their digests: pruning keeps positions, so the same
   // slice of the input is the unpruned middle.
-  const source = working.length === messages.length ? folded(messages) : middle;
+  const source = working.length === messages.length ? foldedPart(messages, layout) : middle;
   const request = summaryRequest(source, working, previous.body, input, room);
   const outcome = await input.summarize(request, input.signal);
   const common = { counters: input, previousSummary: input.previousSummary, before };
@@ -239,8 +252,20 @@ async function foldMiddle(
   );
 }
 
-function range(start: number, end: number): number[] {
-  return Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);
+/** The messages of `list` the layout folds: between head and tail, but for a request it keeps. */
+function foldedPart(list: readonly Message[], layout: PassLayout): Message[] {
+  const folded: Message[] = [];
+  const end = Math.min(layout.tailStart, list.length);
+  for (let index = layout.headEnd; index < end; index++)
+    if (index !== layout.keepRequestAt) folded.push(list[index] as Message);
+  return folded;
+}
+
+/** `first` (when given), then `start`, `start + 1`… up to `end` (excluded). */
+function range(start: number, end: number, first?: number): number[] {
+  const out: number[] = first === undefined ? [] : [first];
+  for (let index = start; index < end; index++) out.push(index);
+  return out;
 }
 
 /** What {@link foldSources} traces a folded pass's output back through. */
@@ -270,7 +295,7 @@ function foldSources(trace: FoldTrace): Pick<ProvenanceFacts, 'sources' | 'remov
   );
   return {
     sources,
-    removed: (index) => {
+    removed(index) {
       if (index >= layout.headEnd && index < layout.tailStart && index !== layout.keepRequestAt)
         return { status: 'folded', reason: 'folded into the checkpoint' };
       if (index === trace.superseded)
@@ -288,16 +313,14 @@ function summaryRequest(
   input: CompactPassInput,
   room: number,
 ): SummaryRequest {
-  const turns = source.filter(
-    (message) => checkpointOf(message) === undefined || hasUserContentBesidesCheckpoint(message),
-  );
-  const latestIndex = findLatestUserRequest(working);
-  const latest = latestIndex === -1 ? undefined : personText(working[latestIndex] as Message);
-  const userRequests = working.flatMap((message) => {
-    const text = isPersonRequest(message) ? personText(message) : undefined;
-    return text === undefined ? [] : [text];
-  });
-  const folded = turns.reduce((sum, message) => sum + input.counter.countMessage(message), 0);
+  const turns: Message[] = [];
+  let folded = 0;
+  for (const message of source) {
+    if (checkpointOf(message) !== undefined && !hasUserContentBesidesCheckpoint(message)) continue;
+    turns.push(message);
+    folded += input.counter.countMessage(message);
+  }
+  const { latest, userRequests } = personRequests(working);
   const target = Math.min(summaryTarget(folded, input.settings), room);
   return {
     messages: turns,
@@ -309,6 +332,24 @@ function summaryRequest(
     maxTokens: room,
     counter: input.counter,
   };
+}
+
+/**
+ * The person's words of every request in `messages`, in order, and of the latest one (`findLatestUserRequest`,
+ * which may be an attachment without words), in one pass over the messages.
+ */
+function personRequests(messages: readonly Message[]): {
+  readonly latest: string | undefined;
+  readonly userRequests: string[];
+} {
+  const userRequests: string[] = [];
+  let latest: string | undefined;
+  for (const message of messages) {
+    if (!isPersonRequest(message)) continue;
+    latest = personText(message);
+    if (latest !== undefined) userRequests.push(latest);
+  }
+  return { latest, userRequests };
 }
 
 /**

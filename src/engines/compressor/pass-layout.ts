@@ -1,6 +1,6 @@
 import type { Message } from '../../model/message.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { findBoundaries } from '../../transforms/find-boundaries.js';
+import { findBoundariesPriced } from '../../transforms/find-boundaries.js';
 import { findLatestUserRequest } from '../../transforms/find-latest-user-request.js';
 import { type PrunePlan, type PruneReport, planPruning } from '../../transforms/prune-tool-outputs.js';
 import type { ResolvedCompressorSettings } from './options.js';
@@ -75,22 +75,29 @@ export function layOut(messages: readonly Message[], input: LayoutInput, squeeze
     protectTailTokens: tailTokenBudget,
     dedupeKeep: settings.dedupeKeep,
   });
-  const sized = prunedSizes(plan, counter);
-  const bounds = findBoundaries(sized.messages, {
-    counter: sized.counter,
-    protectFirstN: input.compactionCount === 0 && squeeze.level === 0 ? settings.protectFirstN : 0,
-    protectLastN,
-    tailTokenBudget,
-    compactionCount: input.compactionCount,
-    ...(squeeze.minTailMessages === undefined ? {} : { minTailMessages: squeeze.minTailMessages }),
-    keepRequestReply: squeeze.keepReplies,
-    keepLastReply: squeeze.keepReplies,
-  });
-  const kept = (index: number) =>
-    index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt;
+  // The boundaries read the messages' roles, tool structure and user text, which digests and shrinking leave as
+  // they are, and their sizes, which they change: so they get the messages before digests, each priced as
+  // pruning leaves it, its digests made only when it is priced.
+  const bounds = findBoundariesPriced(
+    plan.base,
+    {
+      protectFirstN: input.compactionCount === 0 && squeeze.level === 0 ? settings.protectFirstN : 0,
+      protectLastN,
+      tailTokenBudget,
+      compactionCount: input.compactionCount,
+      ...(squeeze.minTailMessages === undefined ? {} : { minTailMessages: squeeze.minTailMessages }),
+      keepRequestReply: squeeze.keepReplies,
+      keepLastReply: squeeze.keepReplies,
+    },
+    (index) => counter.countMessage(plan.messageAt(index)),
+  );
   return {
     level: squeeze.level,
-    ...keptPart(plan, counter, kept),
+    ...keptPart(
+      plan,
+      counter,
+      (index) => index < bounds.headEnd || index >= bounds.tailStart || index === bounds.keepRequestAt,
+    ),
     headEnd: bounds.headEnd,
     tailStart: bounds.tailStart,
     headCheckpointIndex: bounds.headCheckpointIndex,
@@ -147,43 +154,9 @@ function keptPart(
     working,
     pruning: plan.reportFor(indices),
     keptTokens,
-    whole: () => {
+    whole() {
       const whole = plan.whole();
       return { working: whole.messages, pruning: whole.report };
-    },
-  };
-}
-
-/**
- * What the boundaries are found on. They read the messages' roles, tool structure and user text, which digests
- * and shrinking leave as they are, and their sizes, which they change: so they get the messages before digests,
- * and a counter that prices each as pruning leaves it, making its digests only when it is priced. A transcript
- * that holds one message object at two positions (whose digests can differ by position) is pruned whole instead.
- */
-function prunedSizes(
-  plan: PrunePlan,
-  counter: TokenCounter,
-): { readonly messages: readonly Message[]; readonly counter: TokenCounter } {
-  const positions = new Map<Message, number>();
-  for (let index = 0; index < plan.boundary; index++) {
-    const message = plan.base[index] as Message;
-    if (positions.has(message)) return { messages: plan.whole().messages, counter };
-    positions.set(message, index);
-  }
-  const countMessage = (message: Message): number => {
-    const index = positions.get(message);
-    return counter.countMessage(index === undefined ? message : plan.messageAt(index));
-  };
-  return {
-    messages: plan.base,
-    counter: {
-      name: counter.name,
-      exact: counter.exact,
-      countText: (text) => counter.countText(text),
-      countPart: (part) => counter.countPart(part),
-      countMessage,
-      countTranscript: (transcript) =>
-        transcript.messages.reduce((sum, message) => sum + countMessage(message), 0),
     },
   };
 }

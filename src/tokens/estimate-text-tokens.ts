@@ -31,8 +31,9 @@ function classOf(code: number): number {
 /**
  * The pricing loop reads a copy of the text with one byte per UTF-16 code unit: an ASCII character as itself, any
  * other as a byte of its class (`a` for a Latin letter, `.` for Latin-1 punctuation, 0x81–0x84 for the classes ASCII
- * lacks), and END_BYTE after the last one. A pure-ASCII text is copied by `TextEncoder` (its UTF-8 is the same
- * bytes), and typed-array reads cost less than `charCodeAt`, which checks the string's representation every time.
+ * lacks), and END_BYTE after the last one. The copy is made from the text's UTF-8, which `TextEncoder` writes natively
+ * (an ASCII text's UTF-8 is the copy itself), and typed-array reads cost less than `charCodeAt`, which checks the
+ * string's representation every time.
  */
 const END_BYTE = 0x80;
 const CLASS_BYTE = [0x61, 0x41, 0x30, 0x20, 0x09, 0x0a, 0x2e, 0x81, 0x82, 0x83, 0x84];
@@ -56,14 +57,14 @@ const CJK_BYTE = CLASS_BYTE[CJK] as number;
 
 const encoder = new TextEncoder();
 /**
- * Most code units copied at once. The buffer for the copy is kept between calls (grown by doubling up to this
- * size), and a longer text is priced a piece at a time, so a call allocates nothing but for a word or a run of one
- * class longer than a piece.
+ * Most code units copied at once. The buffer for the copy is kept between calls (grown by doubling, up to the three
+ * bytes per code unit the UTF-8 of a piece may take), and a longer text is priced a piece at a time, so a call
+ * allocates nothing but for a word or a run of one class longer than a piece.
  */
 const PIECE = 1 << 20;
 let kept = new Uint8Array(1 << 10);
 
-/** The kept buffer, grown to hold `length` code units and the end byte. */
+/** The kept buffer, grown to hold `length` bytes and the end byte. */
 function keptBuffer(length: number): Uint8Array {
   if (kept.length <= length)
     kept = new Uint8Array(Math.max(length + 1, Math.min(PIECE + 1, kept.length * 2)));
@@ -71,16 +72,48 @@ function keptBuffer(length: number): Uint8Array {
 }
 
 /**
- * Below this length the call to `encodeInto`, wasted on a text that is not ASCII, is not worth it (the corpus
- * micro-benchmark is flat from 8 to 64).
+ * Below this length a text is copied unit by unit: the call to `encodeInto` is not worth it (the corpus
+ * micro-benchmark was flat from 8 to 64).
  */
 const ENCODED_FROM = 32;
 
-/** True when `text` is ASCII and `bytes` now holds it. */
-function copiedAscii(text: string, bytes: Uint8Array): boolean {
+/**
+ * True when `bytes` now holds the copy of `text`, made from its UTF-8 (`bytes` must hold three bytes per code
+ * unit): ASCII as it is, any other sequence turned into the byte of its code point's class in place (a sequence
+ * never yields more code units than it has bytes). False, the copy unfinished, for a short text or one whose
+ * UTF-8 holds U+FFFD, which also stands for a lone surrogate there. Reading the typed array costs the same
+ * whatever V8 compiled: a `charCodeAt` loop over the whole text ran 3.5 times slower in some processes than in
+ * others, depending on when its optimization ran.
+ */
+function copiedUtf8(text: string, bytes: Uint8Array): boolean {
   if (text.length < ENCODED_FROM) return false;
   const { read, written } = encoder.encodeInto(text, bytes);
-  return read === text.length && written === text.length;
+  if (read !== text.length) return false;
+  if (written === text.length) return true;
+  let to = 0;
+  let from = 0;
+  while (from < written) {
+    const lead = bytes[from] as number;
+    if (lead < 0x80) {
+      bytes[to++] = lead;
+      from++;
+    } else if (lead < 0xe0) {
+      bytes[to++] = UNIT_BYTE[((lead & 0x1f) << 6) | ((bytes[from + 1] as number) & 0x3f)] as number;
+      from += 2;
+    } else if (lead < 0xf0) {
+      const code =
+        ((lead & 0x0f) << 12) | (((bytes[from + 1] as number) & 0x3f) << 6) | ((bytes[from + 2] as number) & 0x3f);
+      if (code === 0xfffd) return false;
+      bytes[to++] = code < 0x2e80 ? (UNIT_BYTE[code] as number) : CJK_BYTE;
+      from += 3;
+    } else {
+      // A code point beyond U+FFFF: two surrogates in UTF-16.
+      bytes[to++] = SURROGATE_BYTE;
+      bytes[to++] = SURROGATE_BYTE;
+      from += 4;
+    }
+  }
+  return true;
 }
 
 /** Writes the bytes of the code units of `text` from `from` to `to` at the start of `bytes`. */
@@ -195,8 +228,8 @@ export function estimateTextTokens(text: string, weights: RoughWeights = ROUGH_W
 export function roughTextCost(text: string, weights: RoughWeights): number {
   const length = text.length;
   if (length > PIECE) return piecewiseCost(text, weights);
-  const bytes = keptBuffer(length);
-  if (!copiedAscii(text, bytes)) copyUnits(text, 0, length, bytes);
+  const bytes = keptBuffer(3 * length);
+  if (!copiedUtf8(text, bytes)) copyUnits(text, 0, length, bytes);
   bytes[length] = END_BYTE;
   return bytesCost(bytes, weights, 0);
 }

@@ -333,6 +333,48 @@ describe('estimateTextTokens', () => {
     );
   });
 
+  it('agrees exactly with the reference estimator where the copy is read from UTF-8: every sequence length, U+FFFD and lone surrogates', () => {
+    // Code points at the edges of UTF-8's sequence lengths and of the classes, U+FFFD (which also stands for a
+    // lone surrogate in UTF-8), lone and reversed surrogates, and pairs.
+    const edges = [
+      '\u0080',
+      '\u00bf',
+      '\u00c0',
+      '\u00ff',
+      '\u0249',
+      '\u0250',
+      '\u07ff',
+      '\u0800',
+      '\u1fff',
+      '\u2000',
+      '\u2e7f',
+      '\u2e80',
+      '\ud7ff',
+      '\ue000',
+      '\ufffd',
+      '\uffff',
+      '\ud800',
+      '\udbff',
+      '\udc00',
+      '\udfff',
+      '\ude00\ud83d',
+      '\ud83d\ude00',
+      '\udbff\udfff',
+    ];
+    const mixed = fc
+      .array(fc.oneof(fc.constantFrom(...edges), word, fc.constantFrom(' ', '\n', '.', '  ')), {
+        minLength: 1,
+        maxLength: 80,
+      })
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(fc.oneof(mixed, fc.string({ unit: 'binary', minLength: 32, maxLength: 300 })), (sample) => {
+        expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('agrees exactly with the reference estimator under other weights', () => {
     const weights = fc.record(
       Object.fromEntries(

@@ -102,7 +102,9 @@ function copiedUtf8(text: string, bytes: Uint8Array): boolean {
       from += 2;
     } else if (lead < 0xf0) {
       const code =
-        ((lead & 0x0f) << 12) | (((bytes[from + 1] as number) & 0x3f) << 6) | ((bytes[from + 2] as number) & 0x3f);
+        ((lead & 0x0f) << 12) |
+        (((bytes[from + 1] as number) & 0x3f) << 6) |
+        ((bytes[from + 2] as number) & 0x3f);
       if (code === 0xfffd) return false;
       bytes[to++] = code < 0x2e80 ? (UNIT_BYTE[code] as number) : CJK_BYTE;
       from += 3;

@@ -183,21 +183,18 @@ export function describeRewrite(
   mergedCount: number,
 ): { status: OutputStatus; reason: string } {
   const reasons: string[] = [];
-  const say = (count: number, text: string): void => {
-    if (count > 0) reasons.push(count === 1 ? text : `${count} × ${text}`);
-  };
-  say(changes.checkpointMerged, 'checkpoint put in front');
-  say(mergedCount, 'earlier assistant message folded in');
-  say(changes.collapsedPairs, 'tool call collapsed to a one-line record');
-  say(changes.truncatedOutputs, 'output truncated');
-  say(changes.droppedSystem, 'system message replaced by a marker');
-  say(changes.digested, 'output digested');
-  say(changes.deduplicated, 'output deduplicated');
-  say(changes.argumentsShrunk, 'arguments shrunk');
-  say(changes.imagesStripped, 'image stripped');
-  say(changes.callsRemoved, 'orphan tool call removed');
-  say(changes.resultsRemoved, 'orphan tool result removed');
-  say(changes.noteAdded, 'compaction note added');
+  say(reasons, changes.checkpointMerged, 'checkpoint put in front');
+  say(reasons, mergedCount, 'earlier assistant message folded in');
+  say(reasons, changes.collapsedPairs, 'tool call collapsed to a one-line record');
+  say(reasons, changes.truncatedOutputs, 'output truncated');
+  say(reasons, changes.droppedSystem, 'system message replaced by a marker');
+  say(reasons, changes.digested, 'output digested');
+  say(reasons, changes.deduplicated, 'output deduplicated');
+  say(reasons, changes.argumentsShrunk, 'arguments shrunk');
+  say(reasons, changes.imagesStripped, 'image stripped');
+  say(reasons, changes.callsRemoved, 'orphan tool call removed');
+  say(reasons, changes.resultsRemoved, 'orphan tool result removed');
+  say(reasons, changes.noteAdded, 'compaction note added');
   const status: OutputStatus =
     changes.checkpointMerged > 0
       ? 'new'
@@ -213,4 +210,10 @@ export function describeRewrite(
                 ? 'pruned'
                 : 'changed';
   return { status, reason: reasons.join(', ') || 'rewritten' };
+}
+
+/** Adds `text` (with its count when over one) to `reasons` when `count` is positive; a module function, not a
+ * closure, because tsx keeps names and naming a closure costs a defineProperty per call. */
+function say(reasons: string[], count: number, text: string): void {
+  if (count > 0) reasons.push(count === 1 ? text : `${count} × ${text}`);
 }

@@ -311,3 +311,19 @@ function bytesCost(bytes: Uint8Array, weights: RoughWeights, tokensBefore: numbe
     kind = next;
   }
 }
+
+/**
+ * Texts priced at load, between them every class and every kind of run (a word past 12 letters, a random-looking
+ * one, a space before a digit, indentation, each class beyond ASCII), each way a text is copied (from its UTF-8,
+ * unit by unit when short, unit by unit after a U+FFFD). V8 optimizes the pricing while the first texts are
+ * counted, and an operation none of them reached (the price of letters past the 12th) had no type feedback then:
+ * the first text reaching it threw the optimized code away mid-count (once per process, seen with --trace-deopt;
+ * the first count of the corpus in a process took a third longer). V8 collects feedback for a function only once
+ * it has been called a few times, hence the rounds.
+ */
+const WARM_UP = [
+  'Camel caseWord HTTPServer internationalization a1b2c3d4 x7 \t\n\r\n    12345 ,.;!? \u00e9\u00d7\u0436\u2192\u4e2d\ud83d\ude00',
+  'A lone \ud800 surrogate, then \ufffd and \u4e2d\ud83d\ude00 beyond it',
+  'Ab 1 \u00e9\u4e2d\ud83d\ude00\u2192\ud800',
+];
+for (let round = 0; round < 12; round++) for (const text of WARM_UP) estimateTextTokens(text);

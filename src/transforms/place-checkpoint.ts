@@ -28,19 +28,11 @@ export function placeCheckpoint(
 ): PlacedCheckpoint {
   const before = conversationRole(head[head.length - 1]);
   const after = conversationRole(tail[0]);
-  const standalone = (role: 'user' | 'assistant'): PlacedCheckpoint => ({
-    messages: [
-      ...head,
-      { role, parts: [textPart(checkpointText)], ...(marker ? { meta: marker } : {}) },
-      ...tail,
-    ],
-    placement: role,
-    index: head.length,
-  });
-  if (userFits(before, after)) return standalone('user');
-  if (assistantFits(before, after)) return standalone('assistant');
+  if (userFits(before, after)) return standalone('user', head, checkpointText, tail, marker);
+  if (assistantFits(before, after)) return standalone('assistant', head, checkpointText, tail, marker);
   const first = tail[0];
-  if (first === undefined) return standalone(before === 'assistant' ? 'user' : 'assistant');
+  if (first === undefined)
+    return standalone(before === 'assistant' ? 'user' : 'assistant', head, checkpointText, tail, marker);
   // Anthropic wants an assistant message's thinking first: the checkpoint goes after leading reasoning parts.
   let lead = 0;
   while (first.role === 'assistant' && first.parts[lead]?.type === 'reasoning') lead++;
@@ -53,6 +45,25 @@ export function placeCheckpoint(
   return {
     messages: [...head, { ...merged, meta }, ...tail.slice(1)],
     placement: 'merged',
+    index: head.length,
+  };
+}
+
+// A module function, not a closure: tsx keeps names, and naming a closure costs a defineProperty per call.
+function standalone(
+  role: 'user' | 'assistant',
+  head: readonly Message[],
+  checkpointText: string,
+  tail: readonly Message[],
+  marker: Message['meta'],
+): PlacedCheckpoint {
+  return {
+    messages: [
+      ...head,
+      { role, parts: [textPart(checkpointText)], ...(marker ? { meta: marker } : {}) },
+      ...tail,
+    ],
+    placement: role,
     index: head.length,
   };
 }

@@ -62,30 +62,12 @@ export function sanitizeToolPairs(
   const emptyText = options.emptyAssistantText ?? DEFAULT_EMPTY_ASSISTANT_TEXT;
   const out: Message[] = [];
   const sources: number[] = [];
-  const counts = { removedResults: 0, removedCalls: 0, stubbed: 0, removedMessages: 0 };
+  const counts: Counts = { removedResults: 0, removedCalls: 0, stubbed: 0, removedMessages: 0 };
   let changed = false;
   let group: OpenGroup | undefined;
 
-  const close = (): void => {
-    if (group === undefined) return;
-    const missing = [...group.pending.values()].filter((call) => !group?.answered.has(call.id));
-    const drop = new Set<Part>(group.repeated);
-    if (stub) {
-      for (const call of missing) {
-        out.push(stubMessage(call, stubText));
-        sources.push(-1);
-      }
-      counts.stubbed += missing.length;
-    } else for (const call of missing) drop.add(call);
-    if (drop.size > 0) {
-      counts.removedCalls += drop.size;
-      out[group.at] = withoutCalls(out[group.at] as Message, drop, emptyText);
-    }
-    if (missing.length > 0 || drop.size > 0) changed = true;
-    group = undefined;
-  };
-
-  for (const [index, message] of messages.entries()) {
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
     if (message.role === 'tool') {
       const kept = message.parts.filter((part) => {
         if (part.type !== 'tool-result') return true;
@@ -107,7 +89,10 @@ export function sanitizeToolPairs(
       } else counts.removedMessages++;
       continue;
     }
-    close();
+    if (group !== undefined) {
+      changed = closeGroup(group, out, sources, counts, stub ? stubText : undefined, emptyText) || changed;
+      group = undefined;
+    }
     if (message.role === 'assistant' && message.parts.some((part) => part.type === 'tool-call')) {
       const pending = new Map<string, ToolCallPart>();
       const repeated = new Set<ToolCallPart>();
@@ -121,8 +106,45 @@ export function sanitizeToolPairs(
     out.push(message);
     sources.push(index);
   }
-  close();
+  if (group !== undefined)
+    changed = closeGroup(group, out, sources, counts, stub ? stubText : undefined, emptyText) || changed;
   return { messages: changed ? out : messages, ...counts, sources };
+}
+
+interface Counts {
+  removedResults: number;
+  removedCalls: number;
+  stubbed: number;
+  removedMessages: number;
+}
+
+/**
+ * Ends an assistant turn's group: its calls left unanswered are stubbed (when `stubText` is given) or removed,
+ * with any repeated ones. True when that changed something. A module function rather than a closure: tsx keeps
+ * names, and naming a closure costs a defineProperty per call.
+ */
+function closeGroup(
+  group: OpenGroup,
+  out: Message[],
+  sources: number[],
+  counts: Counts,
+  stubText: string | undefined,
+  emptyText: string,
+): boolean {
+  const missing = [...group.pending.values()].filter((call) => !group.answered.has(call.id));
+  const drop = new Set<Part>(group.repeated);
+  if (stubText !== undefined) {
+    for (const call of missing) {
+      out.push(stubMessage(call, stubText));
+      sources.push(-1);
+    }
+    counts.stubbed += missing.length;
+  } else for (const call of missing) drop.add(call);
+  if (drop.size > 0) {
+    counts.removedCalls += drop.size;
+    out[group.at] = withoutCalls(out[group.at] as Message, drop, emptyText);
+  }
+  return missing.length > 0 || drop.size > 0;
 }
 
 function stubMessage(call: ToolCallPart, text: string): Message {

@@ -442,6 +442,17 @@ describe('estimateTextTokens', () => {
     }
   });
 
+  it('prices a long text whose pieces split a surrogate pair or hold characters beyond ASCII as the reference does', () => {
+    const piece = 1_048_576;
+    const line = 'Résumé: naïve café → 中文 ok 42\n';
+    const body = line.repeat(Math.ceil((piece + 10) / line.length));
+    // A pair across the end of the first copy (units piece and piece + 1), and one a unit later.
+    for (const at of [piece - 1, piece, piece + 1]) {
+      const sample = `${body.slice(0, at)}\ud83d\ude00${body.slice(at)}`;
+      expect(roughTextCost(sample, ROUGH_WEIGHTS)).toBe(referenceCost(sample));
+    }
+  });
+
   it('agrees exactly with the reference estimator on texts priced a piece at a time', () => {
     const piece = 1 << 20;
     fc.assert(

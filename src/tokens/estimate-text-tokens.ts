@@ -338,11 +338,14 @@ function bytesCost(bytes: Uint8Array, weights: RoughWeights, tokensBefore: numbe
  * counted, and an operation none of them reached (the price of letters past the 12th) had no type feedback then:
  * the first text reaching it threw the optimized code away mid-count (once per process, seen with --trace-deopt;
  * the first count of the corpus in a process took a third longer). V8 collects feedback for a function only once
- * it has been called a few times, hence the rounds.
+ * it has been called a few times, hence the rounds; and with 50 of them (not with 12 or 30) the loop is optimized
+ * from these calls, not while the first long text is counted: code optimized in the middle of a long loop (on-stack
+ * replacement) priced whole JSONL files about 1.35 times slower for the rest of the process. The rounds cost about
+ * half a millisecond at load.
  */
 const WARM_UP = [
   'Camel caseWord HTTPServer internationalization a1b2c3d4 x7 \t\n\r\n    12345 ,.;!? \u00e9\u00d7\u0436\u2192\u4e2d\ud83d\ude00',
   'A lone \ud800 surrogate, then \ufffd and \u4e2d\ud83d\ude00 beyond it',
   'Ab 1 \u00e9\u4e2d\ud83d\ude00\u2192\ud800',
 ];
-for (let round = 0; round < 12; round++) for (const text of WARM_UP) estimateTextTokens(text);
+for (let round = 0; round < 50; round++) for (const text of WARM_UP) estimateTextTokens(text);

@@ -1,3 +1,4 @@
+import { isSpace } from '../model/characters.js';
 import { memoByObject } from '../model/memo-by-object.js';
 import type { Message } from '../model/message.js';
 import { withParts } from '../model/message-helpers.js';
@@ -98,20 +99,13 @@ export function parseCheckpoint(text: string): ParsedCheckpoint | undefined {
  */
 function mayHoldCheckpoint(text: string): boolean {
   let start = 0;
-  while (start < text.length && isAsciiSpace(text.charCodeAt(start))) start++;
-  const first = text.charCodeAt(start);
-  // Past ASCII, `trimStart` may skip white space this loop does not: leave such a text to the parser.
-  if (first === OPENING_BRACKET || first > LAST_ASCII) return true;
+  // What `trimStart` removes, without making the copy.
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  if (text.charCodeAt(start) === OPENING_BRACKET) return true;
   return text.startsWith(CLAUDE_CODE_PREFIX, start) || text.includes(HERMES_MERGE_DELIMITER, start);
 }
 
 const OPENING_BRACKET = 0x5b;
-const LAST_ASCII = 0x7f;
-
-/** The ASCII characters `trimStart` removes: tab, line feed, vertical tab, form feed, carriage return, space. */
-function isAsciiSpace(code: number): boolean {
-  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-}
 
 /** A Hermes summary `body` (up to its end marker), with the message's own text `prior` to a merged summary. */
 function hermesCheckpoint(

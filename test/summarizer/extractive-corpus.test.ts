@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { documentTranscripts } from '../../src/codecs/document.js';
 import { decodeDocument } from '../../src/codecs/registry.js';
 import { ARTIFACT_KINDS, artifactCoverage, extractArtifacts } from '../../src/inspect/artifacts.js';
-import { isNoisePath } from '../../src/summarizer/extractive/record-items.js';
+import { isNoisePath } from '../../src/summarizer/extractive/reference-items.js';
 import { createExtractiveSummarizer } from '../../src/summarizer/index.js';
 import { type CorpusDir, corpusFiles, readCorpusFile, shortName } from '../support/corpus.js';
 import { counter } from './helpers.js';

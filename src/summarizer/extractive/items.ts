@@ -162,3 +162,15 @@ export function carriedLines(
     raw: true,
   }));
 }
+
+/** True when `text` holds one of the focus topic's lower-cased `terms`. */
+export function matchesFocus(text: string, terms: readonly string[]): boolean {
+  if (terms.length === 0) return false;
+  const lower = text.toLowerCase();
+  return terms.some((term) => lower.includes(term));
+}
+
+/** What matches the focus topic ranks with the record of the work, ahead of exact strings and the log. */
+export function bump(priority: Priority, focused: boolean): Priority {
+  return focused && priority > PRIORITY.core ? PRIORITY.core : priority;
+}

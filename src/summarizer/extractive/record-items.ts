@@ -3,9 +3,19 @@ import type { SectionKey } from '../prompts/checkpoint-template.js';
 import type { SessionFacts } from './collect-facts.js';
 import { type ActionFact, actionLine, type FileEffect } from './describe-action.js';
 import type { FailureFix } from './failures.js';
-import { CHARS_PER_TOKEN, carriedLines, demoteBeyond, type Item, PRIORITY, type Priority } from './items.js';
+import {
+  bump,
+  CHARS_PER_TOKEN,
+  carriedLines,
+  demoteBeyond,
+  type Item,
+  matchesFocus,
+  PRIORITY,
+  type Priority,
+} from './items.js';
 import { lineNumber, type PreviousCheckpoint, unbullet } from './previous-checkpoint.js';
-import { clip, textAfterSpace } from './sentences.js';
+import { referenceItems } from './reference-items.js';
+import { clip } from './sentences.js';
 
 /** What the record sections are built from. */
 export interface RecordInput {
@@ -20,9 +30,6 @@ export interface RecordInput {
   readonly count: (text: string) => number;
 }
 
-// Dependency folders, build output and assets: paths an agent rarely needs back, listed last.
-const NOISE_PATH =
-  /(?:^|[/\\])(?:node_modules|vendor|\.git|dist|build|target|out|__pycache__|\.venv|venv|site-packages|deps|_build|\.next|\.nuxt|coverage|\.cache|bower_components)(?:[/\\]|$)|\.(?:css|scss|svg|png|jpe?g|gif|ico|webp|woff2?|ttf|eot|map|lock)$|\.min\.js$/i;
 const MAX_IDENTIFIERS = 24;
 const MAX_LINES_PER_FILE = 16;
 // Claude Code's summary: an <analysis> block, then the structured <summary> (its tags, or "Analysis:"/"Summary:").
@@ -34,22 +41,6 @@ const EARLIER_SUMMARY_SHARE = 0.35;
 const CONSTRAINTS_SHARE = 0.1;
 const FILES_SHARE = 0.2;
 const FAILURES_SHARE = 0.2;
-
-/** True for a path in a dependency folder, build output or an asset: listed last, left out first. */
-export function isNoisePath(path: string): boolean {
-  return NOISE_PATH.test(path);
-}
-
-function matchesFocus(text: string, terms: readonly string[]): boolean {
-  if (terms.length === 0) return false;
-  const lower = text.toLowerCase();
-  return terms.some((term) => lower.includes(term));
-}
-
-/** What matches the focus topic ranks with the record of the work, ahead of exact strings and the log. */
-function bump(priority: Priority, focused: boolean): Priority {
-  return focused && priority > PRIORITY.core ? PRIORITY.core : priority;
-}
 
 /** Every section that records what happened: files, failures, decisions, state, errors, log, references. */
 export function recordItems(input: RecordInput): Item[] {
@@ -67,7 +58,7 @@ export function recordItems(input: RecordInput): Item[] {
     ...earlierSummaryItems(input),
     ...errorLineItems(input),
     ...actionLogItems(input),
-    ...referenceItems(input),
+    ...referenceItems(input, previousLines(input, 'references')),
   ];
 }
 
@@ -340,68 +331,4 @@ function actionLogItems(input: RecordInput): Item[] {
     });
   });
   return items;
-}
-
-/**
- * A `- label: values` line read as `/^\s*[-*]\s+([^:]{1,40}):\s+(.+)$/` reads it, in linear time (the tail is
- * read by {@link textAfterSpace}; every label the regex could try ends at the same colon, so has the same tail).
- */
-export function labelledLine(line: string): { label: string; values: string } | undefined {
-  const head = /^\s*[-*]\s+([^:]{1,40}):/.exec(line);
-  if (head === null) return undefined;
-  const values = textAfterSpace(line, head[0].length);
-  return values === undefined ? undefined : { label: head[1] as string, values };
-}
-
-function referenceItems(input: RecordInput): Item[] {
-  const items: Item[] = [];
-  const { artifacts, facts } = input;
-  const changed = new Set<string>();
-  const read = new Set<string>();
-  for (const action of facts.actions) {
-    if (action.effect !== undefined) for (const path of action.paths) changed.add(path);
-    if (action.verb === 'READ') for (const path of action.paths) read.add(path);
-  }
-  const terms = input.focusTerms;
-  for (const line of previousLines(input, 'references')) {
-    const labelled = labelledLine(line);
-    if (labelled === undefined) addReference(items, terms, 'earlier', unbullet(line), PRIORITY.detail, false);
-    else
-      for (const value of labelled.values.split(/, |; /))
-        addReference(items, terms, labelled.label, value.trim(), PRIORITY.artifact, true);
-  }
-  for (const path of read)
-    if (!changed.has(path))
-      addReference(items, terms, 'read', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact, true);
-  for (const path of artifacts.paths) {
-    if (changed.has(path) || read.has(path)) continue;
-    addReference(items, terms, 'paths', path, isNoisePath(path) ? PRIORITY.noise : PRIORITY.artifact, true);
-  }
-  for (const url of artifacts.urls) addReference(items, terms, 'URLs', url, PRIORITY.artifact, true);
-  for (const command of artifacts.commands)
-    addReference(items, terms, 'commands', `\`${command}\``, PRIORITY.artifact, true);
-  for (const tool of artifacts.toolNames) addReference(items, terms, 'tools', tool, PRIORITY.artifact, true);
-  for (const name of facts.named) addReference(items, terms, 'named', `\`${name}\``, PRIORITY.detail, false);
-  return items;
-}
-
-/** Appends a reference at the next position, ranked up when it matches the focus topic. */
-function addReference(
-  items: Item[],
-  terms: readonly string[],
-  group: string,
-  text: string,
-  priority: Priority,
-  artifact: boolean,
-): void {
-  const order = items.length;
-  items.push({
-    section: 'references',
-    group,
-    text,
-    priority: bump(priority, matchesFocus(text, terms)),
-    weight: order,
-    order,
-    artifact,
-  });
 }

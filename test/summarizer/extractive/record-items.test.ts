@@ -5,12 +5,11 @@ import { collectFacts } from '../../../src/summarizer/extractive/collect-facts.j
 import { type Item, PRIORITY, type Priority } from '../../../src/summarizer/extractive/items.js';
 import { readPreviousCheckpoint, unbullet } from '../../../src/summarizer/extractive/previous-checkpoint.js';
 import {
-  isNoisePath,
-  labelledLine,
   pathOfFileLine,
   type RecordInput,
   recordItems,
 } from '../../../src/summarizer/extractive/record-items.js';
+import { isNoisePath, labelledLine } from '../../../src/summarizer/extractive/reference-items.js';
 import { createExtractiveSummarizer } from '../../../src/summarizer/index.js';
 import { assistantMessage, userMessage } from '../../../src/testing.js';
 import { request } from '../helpers.js';
